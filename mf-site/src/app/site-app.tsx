@@ -1,0 +1,28 @@
+import type { RemoteProps } from 'shared/contract'
+import { UiProvider } from 'shared/ui'
+import { AboutUsScreen } from '../screens/about-us/about-us-screen'
+import { LoanAgreementScreen } from '../screens/loan-agreement/loan-agreement-screen'
+import { PrivacyPolicyScreen } from '../screens/privacy-policy/privacy-policy-screen'
+import { SiteScreen } from '../screens/site/site-screen'
+
+/** Chooses the screen the shell asked for; an unknown screen falls back to the marketing site. */
+export function SiteApp(props: RemoteProps) {
+  return (
+    <UiProvider locale={props.locale}>
+      <SiteScreenSwitch {...props} />
+    </UiProvider>
+  )
+}
+
+function SiteScreenSwitch(props: RemoteProps) {
+  switch (props.screen) {
+    case 'aboutUs':
+      return <AboutUsScreen {...props} />
+    case 'privacyPolicy':
+      return <PrivacyPolicyScreen {...props} />
+    case 'loanAgreement':
+      return <LoanAgreementScreen {...props} />
+    default:
+      return <SiteScreen {...props} />
+  }
+}

@@ -1,0 +1,41 @@
+import { federation } from '@module-federation/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type UserConfig } from 'vite'
+
+/** Packages shared through Module Federation: React only, one copy, provided by the shell. */
+export const SHARED_REACT = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+} as const
+
+export interface RemoteOptions {
+  /** Federation name, e.g. `mf_site` for package `mf-site`. */
+  name: string
+  /** Dev server port for standalone work. */
+  port: number
+}
+
+/**
+ * The build every remote uses: one exposed module `./app`, relative base so a release can live in any
+ * versioned folder, a manifest the shell registers, no type generation.
+ */
+export function remoteConfig({ name, port }: RemoteOptions): UserConfig {
+  return defineConfig({
+    base: './',
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: 'remoteEntry.js',
+        manifest: true,
+        exposes: { './app': './src/app/app.tsx' },
+        shared: SHARED_REACT,
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+    ],
+    server: { port, strictPort: true, origin: `http://localhost:${port}` },
+    preview: { port },
+    build: { target: 'es2022', modulePreload: false },
+  })
+}

@@ -1,0 +1,223 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios'
+
+/** What every call resolves with; a call never rejects. */
+export interface HttpResult<T = unknown> {
+  success: boolean
+  code: string | number | null
+  message: string
+  data: T | null
+  raw: unknown
+}
+
+export type LoadingText = 'loading...' | 'uploading...' | 'saving...'
+
+export interface CallOptions {
+  /** Do not toast the server message (or the failure message) when the call fails. */
+  silent?: boolean
+  /** Show this loading toast while the call runs. */
+  loading?: LoadingText
+  /**
+   * A money-moving call: never retried, one in flight per path (a double tap shares the first call),
+   * and sent with an `Idempotency-Key` (pass one to keep it across a deliberate retry of the same intent).
+   */
+  money?: boolean
+  idempotencyKey?: string
+  /** Overrides the 60 s timeout. */
+  timeoutMs?: number
+}
+
+export type FormValue = string | number | boolean | null | undefined
+export type FormBody = Record<string, FormValue>
+
+export interface Http {
+  get<T = unknown>(path: string, params?: FormBody, options?: CallOptions): Promise<HttpResult<T>>
+  post<T = unknown>(path: string, body?: FormBody, options?: CallOptions): Promise<HttpResult<T>>
+  /** Multipart upload of one file under `field`, plus extra form fields. */
+  upload<T = unknown>(
+    path: string,
+    field: string,
+    file: Blob,
+    extra?: FormBody,
+    options?: CallOptions,
+  ): Promise<HttpResult<T>>
+}
+
+export interface Notifier {
+  /** Shows a loading toast; returns its close function. */
+  loading(text: LoadingText): () => void
+  error(message: string): void
+}
+
+export interface HttpConfig {
+  /** `/utilities` or an absolute API base. */
+  baseURL: string
+  /** The page origin (the only origin besides the API's that receives the session query). */
+  appOrigin: string
+  /** Session and tracking parameters, read at every call so a refreshed session is used at once. */
+  query: () => Record<string, string>
+  notifier: Notifier
+  /** For tests: a preconfigured axios instance. */
+  client?: AxiosInstance
+  /** For tests: generates idempotency keys. */
+  newKey?: () => string
+}
+
+export const TIMEOUT_MS = 60_000
+
+export const MESSAGES = {
+  network: 'Network error. Please check your connection and try again.',
+  timeout: 'The request timed out. Please try again.',
+  badResponse: 'The server sent an unexpected response. Please try again later.',
+  busy: 'Your previous request is still being processed.',
+} as const
+
+/** A call succeeds when its code parses to integer 0 (`0`, `'0'`, `'00'`). */
+export function isSuccessCode(code: unknown): boolean {
+  if (typeof code === 'number') return code === 0
+  if (typeof code === 'string') return /^\s*[+-]?\d+\s*$/.test(code) && Number(code) === 0
+  return false
+}
+
+/** Turns an envelope `{ code, message, data }` (already parsed) into a result. */
+export function toResult<T>(raw: unknown): HttpResult<T> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('code' in raw)) {
+    return { success: false, code: null, message: MESSAGES.badResponse, data: null, raw }
+  }
+  const envelope = raw as { code: unknown; message?: unknown; msg?: unknown; data?: unknown }
+  const code =
+    typeof envelope.code === 'string' || typeof envelope.code === 'number' ? envelope.code : null
+  const message =
+    typeof envelope.message === 'string' ? envelope.message : typeof envelope.msg === 'string' ? envelope.msg : ''
+  const success = isSuccessCode(code)
+  return {
+    success,
+    code,
+    message: success || message ? message : MESSAGES.badResponse,
+    data: (envelope.data ?? null) as T | null,
+    raw,
+  }
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body
+  try {
+    return JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}
+
+function toForm(body: FormBody | undefined): URLSearchParams {
+  const form = new URLSearchParams()
+  for (const [key, value] of Object.entries(body ?? {})) {
+    if (value === undefined) continue
+    form.append(key, value === null ? '' : String(value))
+  }
+  return form
+}
+
+function randomKey(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID()
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
+
+export function createHttp(config: HttpConfig): Http {
+  const client =
+    config.client ??
+    axios.create({
+      baseURL: undefined,
+      timeout: TIMEOUT_MS,
+      // We parse ourselves so a non-JSON body becomes a clear failure, not an exception.
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      validateStatus: () => true,
+    })
+  const newKey = config.newKey ?? randomKey
+  const inFlight = new Map<string, Promise<HttpResult<unknown>>>()
+  const apiBase = new URL(config.baseURL, config.appOrigin)
+  const trustedOrigins = new Set([new URL(config.appOrigin).origin, apiBase.origin])
+
+  const resolveUrl = (path: string): URL => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return new URL(path)
+    const base = apiBase.href.replace(/\/+$/, '')
+    return new URL(base + (path.startsWith('/') ? path : `/${path}`))
+  }
+
+  const send = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    data: URLSearchParams | FormData | undefined,
+    params: FormBody | undefined,
+    options: CallOptions,
+  ): Promise<HttpResult<T>> => {
+    const url = resolveUrl(path)
+    // The session never leaves the app's and the API's origins.
+    const trusted = trustedOrigins.has(url.origin)
+    const query = { ...(trusted ? config.query() : {}), ...toFormRecord(params) }
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
+    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' }
+    if (options.money) headers['Idempotency-Key'] = options.idempotencyKey ?? newKey()
+    const close = options.loading ? config.notifier.loading(options.loading) : null
+    let result: HttpResult<T>
+    try {
+      const response = await client.request<unknown>({
+        method,
+        url: url.href,
+        data,
+        headers,
+        timeout: options.timeoutMs ?? TIMEOUT_MS,
+        withCredentials: false,
+      })
+      const parsed = parseBody(response.data)
+      if (parsed === undefined) {
+        result = { success: false, code: null, message: MESSAGES.badResponse, data: null, raw: response.data }
+      } else {
+        result = toResult<T>(parsed)
+        if (!result.success && result.code === null && response.status >= 400) {
+          result = { ...result, message: MESSAGES.badResponse }
+        }
+      }
+    } catch (error) {
+      const timedOut =
+        error instanceof AxiosError && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')
+      result = {
+        success: false,
+        code: null,
+        message: timedOut ? MESSAGES.timeout : MESSAGES.network,
+        data: null,
+        raw: null,
+      }
+    } finally {
+      close?.()
+    }
+    if (!result.success && !options.silent) config.notifier.error(result.message)
+    return result
+  }
+
+  const guarded = <T>(key: string, options: CallOptions, run: () => Promise<HttpResult<T>>) => {
+    if (!options.money) return run()
+    const pending = inFlight.get(key)
+    if (pending) return pending as Promise<HttpResult<T>>
+    const promise = run().finally(() => inFlight.delete(key))
+    inFlight.set(key, promise)
+    return promise
+  }
+
+  return {
+    get: (path, params, options = {}) => send('GET', path, undefined, params, options),
+    post: (path, body, options = {}) =>
+      guarded(`POST ${path}`, options, () => send('POST', path, toForm(body), undefined, options)),
+    upload: (path, field, file, extra, options = {}) => {
+      const form = new FormData()
+      for (const [key, value] of toForm(extra)) form.append(key, value)
+      form.append(field, file)
+      return guarded(`UPLOAD ${path}`, options, () =>
+        send('POST', path, form, undefined, { loading: 'uploading...', ...options }),
+      )
+    },
+  }
+}
+
+function toFormRecord(params: FormBody | undefined): Record<string, string> {
+  return Object.fromEntries(toForm(params))
+}

@@ -1,0 +1,79 @@
+import { render, type RenderResult } from '@testing-library/react'
+import type { RequestHandler } from 'msw'
+import { setupServer, type SetupServerApi } from 'msw/node'
+import type { ReactElement } from 'react'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import type { BridgeAction } from '../bridge/bridge'
+import type { RemoteProps, Settings } from '../contract/contract'
+import { createHttp } from '../http/http'
+import type { SessionSnapshot } from '../session/session'
+import { toastNotifier, UiProvider } from '../ui/ui'
+
+export const TEST_SETTINGS: Settings = {
+  name: 'CashLoan',
+  backgroundColor: '#1677ff',
+  fontColor: '#ffffff',
+  servicePhone: '+63 2 8888 0000',
+  serviceEmail: 'support@cashloan.example',
+  productSchemeUrl: 'cashloan://',
+  rupee: false,
+  apiBase: '/utilities',
+  allowedHosts: ['pay.example.com'],
+}
+
+export const TEST_SESSION: SessionSnapshot = {
+  session: { appVersion: '1.0.0', sessionId: 'test-session', deviceId: 'test-device' },
+  globals: { productId: '1', orderId: '86' },
+  tracking: {},
+}
+
+export interface TestProps extends RemoteProps {
+  navigate: ReturnType<typeof vi.fn> & RemoteProps['navigate']
+  bridgeCalls: { action: BridgeAction; payload: unknown[] }[]
+}
+
+/** Props as the shell would pass them, with a real request helper and recording fakes for the rest. */
+export function createTestProps(overrides: Partial<RemoteProps> = {}): TestProps {
+  const session = overrides.session ?? TEST_SESSION
+  const settings = overrides.settings ?? TEST_SETTINGS
+  const bridgeCalls: TestProps['bridgeCalls'] = []
+  const navigate = vi.fn() as TestProps['navigate']
+  return {
+    screen: 'home',
+    query: {},
+    hash: '',
+    locale: 'en',
+    http: createHttp({
+      baseURL: settings.apiBase,
+      appOrigin: window.location.origin,
+      query: () => ({ ...session.session, ...session.tracking }) as Record<string, string>,
+      notifier: toastNotifier,
+    }),
+    bridge: {
+      channel: 'web',
+      call: (action, payload = ['']) => {
+        bridgeCalls.push({ action, payload })
+      },
+      onNativeBack: () => () => undefined,
+    },
+    session,
+    settings,
+    navigate,
+    bridgeCalls,
+    ...overrides,
+  } as TestProps
+}
+
+/** Renders a screen element inside the UI provider the shell uses. */
+export function renderWithUi(element: ReactElement, locale: RemoteProps['locale'] = 'en'): RenderResult {
+  return render(<UiProvider locale={locale}>{element}</UiProvider>)
+}
+
+/** An MSW server for a test file: unhandled requests fail the test. */
+export function useMswServer(...handlers: RequestHandler[]): SetupServerApi {
+  const server = setupServer(...handlers)
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  afterEach(() => server.resetHandlers())
+  afterAll(() => server.close())
+  return server
+}

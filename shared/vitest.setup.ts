@@ -1,0 +1,7 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+import { setupUi } from './src/ui/ui'
+
+setupUi()
+afterEach(() => cleanup())

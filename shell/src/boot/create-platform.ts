@@ -1,0 +1,58 @@
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/runtime'
+import { createBridge } from 'shared/bridge'
+import type { Settings } from 'shared/contract'
+import { createHttp } from 'shared/http'
+import { dial } from 'shared/navigation'
+import { callQuery, type SessionStore } from 'shared/session'
+import { showInfo, toastNotifier } from 'shared/ui'
+import { createRemoteLoader, type FederationRuntime } from '../remote/remote-loader'
+import type { Registry } from '../remote/registry'
+import type { Platform } from './platform'
+
+export interface PlatformInput {
+  win: Window
+  settings: Settings
+  session: SessionStore
+  registry: () => Registry
+  overrides: Record<string, string>
+  /** The router's navigate, bound once the router exists. */
+  navigate: (to: string, options?: { replace?: boolean }) => void
+}
+
+/** The federation runtime the plugin created at boot (the shell declares no static remotes). */
+export function federationRuntime(): FederationRuntime {
+  if (!getInstance()) throw new Error('Module Federation runtime is not initialised')
+  return {
+    registerRemotes: (remotes, options) => registerRemotes(remotes, options),
+    loadRemote: (id) => loadRemote(id),
+  }
+}
+
+export function createPlatform(input: PlatformInput, runtime: FederationRuntime = federationRuntime()): Platform {
+  const { win, settings, session } = input
+  const http = createHttp({
+    baseURL: settings.apiBase,
+    appOrigin: win.location.origin,
+    query: () => callQuery(session.get()),
+    notifier: toastNotifier,
+  })
+  const bridge = createBridge(win, {
+    home: () => input.navigate('/'),
+    back: () => win.history.back(),
+    telephone: (phone) => {
+      dial(win.location, phone || settings.servicePhone)
+    },
+    unsupported: (action, payload) => {
+      console.info(`[bridge] "${action}" needs the app`, payload)
+      showInfo('Please open this page in the app.')
+    },
+  })
+  const loader = createRemoteLoader({
+    registry: input.registry,
+    runtime,
+    overrides: input.overrides,
+    onFallback: (remote, from, to) =>
+      console.warn(`[remotes] ${remote}@${from} failed to load; using previous version ${to}`),
+  })
+  return { settings, session, http, bridge, loader }
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { mountRootParcel, type ParcelConfig } from 'single-spa'
+import Parcel from 'single-spa-react/parcel'
+import type { Bridge } from 'shared/bridge'
+import type { RemoteProps } from 'shared/contract'
+import { usePlatform } from '../boot/platform'
+import { localeFor, type RemoteRouteDef } from '../routes/route-table'
+import { RetryScreen } from '../components/retry-screen'
+import { RouteSkeleton } from '../components/route-skeleton'
+import type { LoadedRemote } from './remote-loader'
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; loaded: LoadedRemote; config: ParcelConfig }
+  | { status: 'failed'; reason: string }
+
+/** First value wins for a repeated key, as the old pages read `query.x`. */
+export function queryRecord(search: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of new URLSearchParams(search)) if (!(key in out)) out[key] = value
+  return out
+}
+
+/** Loads the route's remote and mounts it as a single-spa parcel; other routes are unaffected by a failure. */
+export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
+  const { loader, http, bridge, session, settings } = usePlatform()
+  const location = useLocation()
+  const routerNavigate = useNavigate()
+  const [state, setState] = useState<LoadState>({ status: 'loading' })
+  const [mounted, setMounted] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const snapshot = useSyncExternalStore(session.subscribe, session.get)
+
+  useEffect(() => {
+    let live = true
+    setState({ status: 'loading' })
+    setMounted(false)
+    loader.load(route.remote).then(
+      (loaded) => {
+        // single-spa keeps state on the config object; never hand it the frozen module namespace.
+        if (live) setState({ status: 'ready', loaded, config: { ...loaded.app } as unknown as ParcelConfig })
+      },
+      (error: unknown) => {
+        if (live) setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) })
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [loader, route.remote, attempt])
+
+  const navigate = useCallback<RemoteProps['navigate']>(
+    (to, options) => routerNavigate(to, { replace: options?.replace ?? false }),
+    [routerNavigate],
+  )
+  const remoteBridge = useMemo<Bridge>(
+    () => ({ channel: bridge.channel, call: bridge.call, onNativeBack: bridge.onNativeBack }),
+    [bridge],
+  )
+  const query = useMemo(() => queryRecord(location.search), [location.search])
+  const props: RemoteProps = {
+    screen: route.screen,
+    query,
+    hash: location.hash.replace(/^#/, ''),
+    http,
+    bridge: remoteBridge,
+    session: snapshot,
+    settings,
+    navigate,
+    locale: localeFor(route.remote),
+  }
+
+  if (state.status === 'failed') {
+    return <RetryScreen title={route.title} onRetry={() => setAttempt((n) => n + 1)} />
+  }
+  return (
+    <div className="remote-slot" data-remote={route.remote}>
+      {state.status === 'ready' && (
+        <Parcel
+          key={`${route.remote}@${state.loaded.version}`}
+          config={state.config}
+          mountParcel={mountRootParcel}
+          wrapClassName="remote-root"
+          parcelDidMount={() => setMounted(true)}
+          handleError={(error: Error) => {
+            console.error(`[remotes] ${route.remote} crashed`, error)
+            setState({ status: 'failed', reason: error.message })
+          }}
+          {...props}
+        />
+      )}
+      {!mounted && <RouteSkeleton />}
+    </div>
+  )
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState, type ChangeEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { usePlatform } from '../../boot/platform'
+
+/** The eight fields, in the spec's order, with the spec's defaults. */
+export const PREVIEW_FIELDS = [
+  { key: 'appVersion', label: 'App version', initial: '1.0.0' },
+  { key: 'deviceName', label: 'Device name', initial: '' },
+  { key: 'deviceId', label: 'Device id', initial: '' },
+  { key: 'osVersion', label: 'OS version', initial: '' },
+  { key: 'sessionId', label: 'Session id', initial: '' },
+  { key: 'adId', label: 'Ad id', initial: '' },
+  { key: 'productId', label: 'Product id', initial: '1' },
+  { key: 'orderId', label: 'Order id', initial: '86' },
+] as const
+
+export const PREVIEW_LINKS = [
+  { label: 'Loan confirmation', path: '/loanConfirm' },
+  { label: 'Order details', path: '/loanDetails' },
+  { label: 'Repayment', path: '/repay' },
+  { label: 'Extension repayment', path: '/delayRepay' },
+  { label: 'Bank binding', path: '/bindBank' },
+  { label: 'About us', path: '/aboutUs' },
+  { label: 'Complaint', path: '/complaint' },
+  { label: 'Customer service', path: '/customerService' },
+  { label: 'Privacy policy', path: '/privacyPolicy' },
+  { label: 'Repayment instructions', path: '/paymentInstructions' },
+] as const
+
+export const LOCATION_MESSAGES = {
+  unavailable: 'Location is not available on this device.',
+  denied: 'Location permission was refused. Allow location access and try again.',
+  failed: 'Your location could not be determined. Please try again.',
+  timeout: 'Getting your location took too long. Please try again.',
+  locating: 'Getting location…',
+  notImage: 'Please choose an image file.',
+} as const
+
+type FieldKey = (typeof PREVIEW_FIELDS)[number]['key']
+
+export function previewQuery(values: Record<FieldKey, string>): string {
+  const params = new URLSearchParams()
+  for (const { key } of PREVIEW_FIELDS) if (values[key].trim()) params.set(key, values[key].trim())
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+function usePhotoPreview() {
+  const [url, setUrl] = useState<string | null>(null)
+  const [error, setError] = useState('')
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url])
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    if (!file) return
+    if (!file.type.startsWith('image/')) {
+      setError(LOCATION_MESSAGES.notImage)
+      setUrl(null)
+      return
+    }
+    setError('')
+    setUrl(URL.createObjectURL(file))
+  }
+  return { url, error, onChange }
+}
+
+function useLocationReading(geolocation: Geolocation | undefined) {
+  const [text, setText] = useState('')
+  const locate = () => {
+    if (!geolocation) {
+      setText(LOCATION_MESSAGES.unavailable)
+      return
+    }
+    setText(LOCATION_MESSAGES.locating)
+    geolocation.getCurrentPosition(
+      ({ coords }) => setText(`Latitude ${coords.latitude.toFixed(6)}, longitude ${coords.longitude.toFixed(6)}`),
+      (error) =>
+        setText(
+          error.code === error.PERMISSION_DENIED
+            ? LOCATION_MESSAGES.denied
+            : error.code === error.TIMEOUT
+              ? LOCATION_MESSAGES.timeout
+              : LOCATION_MESSAGES.failed,
+        ),
+      { timeout: 10_000, maximumAge: 60_000 },
+    )
+  }
+  return { text, locate }
+}
+
+/** Developer test page: session fields, links to every borrower page, device capability checks. */
+export function TestPreviewScreen({ geolocation = globalThis.navigator?.geolocation }: { geolocation?: Geolocation }) {
+  const { loader } = usePlatform()
+  const [values, setValues] = useState(
+    () => Object.fromEntries(PREVIEW_FIELDS.map((f) => [f.key, f.initial])) as Record<FieldKey, string>,
+  )
+  const [contact, setContact] = useState('')
+  const photo = usePhotoPreview()
+  const location = useLocationReading(geolocation)
+  const query = previewQuery(values)
+  const records = loader.records()
+
+  return (
+    <main className="test-preview">
+      <h1>Test preview</h1>
+      <section aria-labelledby="tp-fields">
+        <h2 id="tp-fields">Session</h2>
+        {PREVIEW_FIELDS.map((field) => (
+          <label key={field.key} className="test-preview__field">
+            <span>{field.label}</span>
+            <input
+              name={field.key}
+              value={values[field.key]}
+              autoComplete="off"
+              onChange={(e) => setValues((v) => ({ ...v, [field.key]: e.target.value }))}
+            />
+          </label>
+        ))}
+      </section>
+      <nav aria-labelledby="tp-pages">
+        <h2 id="tp-pages">Pages</h2>
+        <ul className="test-preview__links">
+          {PREVIEW_LINKS.map((link) => (
+            <li key={link.path}>
+              <Link to={`${link.path}${query}`}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="tp-device">
+        <h2 id="tp-device">Device</h2>
+        <label className="test-preview__field">
+          <span>Photo</span>
+          <input type="file" accept="image/*" onChange={photo.onChange} />
+        </label>
+        {photo.error && <p role="alert">{photo.error}</p>}
+        {photo.url && <img className="test-preview__photo" src={photo.url} alt="Selected photo preview" />}
+        <label className="test-preview__field">
+          <span>Contact</span>
+          <input
+            type="tel"
+            inputMode="tel"
+            value={contact}
+            onChange={(e) => setContact(e.target.value.replace(/[^\d+ ]/g, ''))}
+          />
+        </label>
+        <button type="button" className="shell-button" onClick={location.locate}>
+          get location
+        </button>
+        <p aria-live="polite">{location.text}</p>
+      </section>
+      <section aria-labelledby="tp-diagnostics">
+        <h2 id="tp-diagnostics">Diagnostics</h2>
+        {records.length === 0 ? (
+          <p>No remote loaded yet in this page view.</p>
+        ) : (
+          <table className="test-preview__table">
+            <thead>
+              <tr>
+                <th>Remote</th>
+                <th>Version</th>
+                <th>Stage</th>
+                <th>ms</th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((r, i) => (
+                <tr key={i}>
+                  <td>{r.remote}</td>
+                  <td>{r.version}</td>
+                  <td>{r.ok ? r.stage : `${r.stage} failed: ${r.error ?? ''}`}</td>
+                  <td>{r.durationMs}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </main>
+  )
+}

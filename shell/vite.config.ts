@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { federation } from '@module-federation/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { SHARED_REACT } from '../shared/config/vite-remote.ts'
+
+const registryFile = fileURLToPath(new URL('../deploy/cdn/registry.json', import.meta.url))
+
+/** The registry at build time becomes the fallback for a boot where /registry.json cannot be fetched. */
+function bakedRegistry(): unknown {
+  try {
+    return existsSync(registryFile) ? JSON.parse(readFileSync(registryFile, 'utf8')) : { remotes: {} }
+  } catch {
+    return { remotes: {} }
+  }
+}
+
+export default defineConfig({
+  base: '/',
+  define: { __BAKED_REGISTRY__: JSON.stringify(bakedRegistry()) },
+  plugins: [
+    react(),
+    federation({
+      name: 'shell',
+      // No static remotes: they come from registry.json at runtime, so one offline remote cannot blank the app.
+      remotes: {},
+      shared: {
+        react: { ...SHARED_REACT.react, eager: true },
+        'react-dom': { ...SHARED_REACT['react-dom'], eager: true },
+      },
+      shareStrategy: 'loaded-first',
+      dts: false,
+    }),
+  ],
+  server: { port: 5100, strictPort: true },
+  build: { target: 'es2022' },
+})
