@@ -1,6 +1,7 @@
 import { federation } from '@module-federation/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
+import { demoApiPlugin } from './demo-api.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
 export const SHARED_REACT = {
@@ -24,6 +25,7 @@ export function remoteConfig({ name, port }: RemoteOptions): UserConfig {
     base: './',
     plugins: [
       react(),
+      demoApiPlugin(),
       federation({
         name,
         filename: 'remoteEntry.js',

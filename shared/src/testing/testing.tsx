@@ -70,7 +70,7 @@ export function renderWithUi(element: ReactElement, locale: RemoteProps['locale'
 }
 
 /** An MSW server for a test file: unhandled requests fail the test. */
-export function useMswServer(...handlers: RequestHandler[]): SetupServerApi {
+export function setupMswServer(...handlers: RequestHandler[]): SetupServerApi {
   const server = setupServer(...handlers)
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterEach(() => server.resetHandlers())

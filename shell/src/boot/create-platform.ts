@@ -1,10 +1,7 @@
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/runtime'
-import { createBridge } from 'shared/bridge'
 import type { Settings } from 'shared/contract'
-import { createHttp } from 'shared/http'
-import { dial } from 'shared/navigation'
-import { callQuery, type SessionStore } from 'shared/session'
-import { showInfo, toastNotifier } from 'shared/ui'
+import { createHostServices } from 'shared/host'
+import type { SessionStore } from 'shared/session'
 import { createRemoteLoader, type FederationRuntime } from '../remote/remote-loader'
 import type { Registry } from '../remote/registry'
 import type { Platform } from './platform'
@@ -30,23 +27,7 @@ export function federationRuntime(): FederationRuntime {
 
 export function createPlatform(input: PlatformInput, runtime: FederationRuntime = federationRuntime()): Platform {
   const { win, settings, session } = input
-  const http = createHttp({
-    baseURL: settings.apiBase,
-    appOrigin: win.location.origin,
-    query: () => callQuery(session.get()),
-    notifier: toastNotifier,
-  })
-  const bridge = createBridge(win, {
-    home: () => input.navigate('/'),
-    back: () => win.history.back(),
-    telephone: (phone) => {
-      dial(win.location, phone || settings.servicePhone)
-    },
-    unsupported: (action, payload) => {
-      console.info(`[bridge] "${action}" needs the app`, payload)
-      showInfo('Please open this page in the app.')
-    },
-  })
+  const { http, bridge } = createHostServices({ win, settings, session, navigate: input.navigate })
   const loader = createRemoteLoader({
     registry: input.registry,
     runtime,

@@ -22,7 +22,10 @@ export function queryRecord(search: string): Record<string, string> {
   return out
 }
 
-/** Loads the route's remote and mounts it as a single-spa parcel; other routes are unaffected by a failure. */
+/**
+ * Loads the route's remote and mounts it as a single-spa parcel; other routes are unaffected by a failure.
+ * Rendered with `key={remote}`, so one instance only ever loads one remote.
+ */
 export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   const { loader, http, bridge, session, settings } = usePlatform()
   const location = useLocation()
@@ -34,8 +37,6 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
 
   useEffect(() => {
     let live = true
-    setState({ status: 'loading' })
-    setMounted(false)
     loader.load(route.remote).then(
       (loaded) => {
         // single-spa keeps state on the config object; never hand it the frozen module namespace.
@@ -72,7 +73,12 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   }
 
   if (state.status === 'failed') {
-    return <RetryScreen title={route.title} onRetry={() => setAttempt((n) => n + 1)} />
+    const retry = () => {
+      setMounted(false)
+      setState({ status: 'loading' })
+      setAttempt((n) => n + 1)
+    }
+    return <RetryScreen title={route.title} onRetry={retry} />
   }
   return (
     <div className="remote-slot" data-remote={route.remote}>

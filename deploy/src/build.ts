@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { ROOT_DIR } from './paths'
+
+/** Runs a package's own `build` script (vite build), streaming its output with a prefix. */
+export function buildPackage(pkg: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pnpm', ['run', '--silent', 'build'], {
+      cwd: join(ROOT_DIR, pkg),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    })
+    let output = ''
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      if (code === 0) {
+        console.log(`  built ${pkg}`)
+        resolve()
+      } else reject(new Error(`build of ${pkg} failed (exit ${code}):\n${output}`))
+    })
+  })
+}
+
+/** Builds packages at most `concurrency` at a time. */
+export async function buildAll(pkgs: string[], concurrency = 2): Promise<void> {
+  const queue = [...pkgs]
+  const worker = async () => {
+    for (let pkg = queue.shift(); pkg; pkg = queue.shift()) await buildPackage(pkg)
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, pkgs.length) }, worker))
+}

@@ -1,0 +1,55 @@
+import { buildPackage } from './build'
+import { federationName, packageOf, remotePackages } from './paths'
+import { readRegistry } from './registry-file'
+import { releaseRemote, rollbackRemote, versionsOnCdn } from './release'
+import { REGISTRY_FILE } from './paths'
+
+const USAGE = `usage:
+  pnpm release <remote>              build and publish one remote, point the registry at it
+  pnpm rollback <remote> [version]   point a remote back (default: its previous version)
+  pnpm remotes                       list current, previous and available versions`
+
+function remoteArg(value: string | undefined): string {
+  const pkg = value ? packageOf(value) : ''
+  if (!remotePackages().includes(pkg)) {
+    throw new Error(`unknown remote "${value ?? ''}". Remotes: ${remotePackages().join(', ')}`)
+  }
+  return pkg
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv
+  switch (command) {
+    case 'release': {
+      const pkg = remoteArg(args[0])
+      await buildPackage(pkg)
+      const r = releaseRemote(pkg)
+      console.log(r.changed ? `${pkg} → ${r.version} (previous: ${r.previous ?? 'none'})` : `${pkg}@${r.version} is already current; nothing changed`)
+      return
+    }
+    case 'rollback': {
+      const pkg = remoteArg(args[0])
+      const r = rollbackRemote(pkg, args[1])
+      console.log(r.changed ? `${pkg} → ${r.version} (undo with: pnpm rollback ${pkg})` : `${pkg}@${r.version} is already current`)
+      return
+    }
+    case 'remotes': {
+      const doc = readRegistry(REGISTRY_FILE)
+      for (const pkg of remotePackages()) {
+        const entry = doc.remotes[federationName(pkg)]
+        console.log(
+          `${pkg.padEnd(14)} current: ${entry?.version ?? '-'}  previous: ${entry?.previous?.version ?? '-'}  available: ${versionsOnCdn(pkg).join(', ') || '-'}`,
+        )
+      }
+      return
+    }
+    default:
+      console.log(USAGE)
+      process.exitCode = command ? 1 : 0
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

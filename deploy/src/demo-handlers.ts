@@ -1,0 +1,5 @@
+import type { RequestHandler } from 'msw'
+import { handlers as siteHandlers } from 'mf-site/mocks'
+
+/** Every remote's demo handlers: the same ones its unit tests and standalone dev server use. */
+export const demoHandlers: RequestHandler[] = [...siteHandlers]

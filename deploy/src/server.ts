@@ -1,0 +1,120 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { extname, join, normalize, sep } from 'node:path'
+import { handleApi, isApiPath } from 'shared/config/demo-api'
+import { demoHandlers } from './demo-handlers'
+import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from './paths'
+import { securityHeaders } from './security-headers'
+import { injectSettings } from './settings'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+}
+
+export const NO_CACHE = 'no-cache'
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+export interface ServerOptions {
+  shellDir?: string
+  cdnDir?: string
+  registryFile?: string
+  settings?: Record<string, unknown>
+  apiOrigin?: string | null
+}
+
+/** Resolves `rel` inside `root`, or null when it escapes it or is not a file. */
+function fileIn(root: string, rel: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(rel)
+  } catch {
+    return null
+  }
+  const full = normalize(join(root, decoded))
+  if (full !== root && !full.startsWith(root + sep)) return null
+  return existsSync(full) && statSync(full).isFile() ? full : null
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer) {
+  res.writeHead(status, headers)
+  res.end(body)
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Record<string, string>) {
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': String(statSync(file).size),
+  })
+  if (req.method === 'HEAD') res.end()
+  else createReadStream(file).pipe(res)
+}
+
+/**
+ * One origin for the whole product: the shell (history fallback for app routes), the versioned CDN at
+ * /remotes, the registry and the demo API. Caching and security headers match deploy/nginx.conf.
+ */
+export function createAppServer(options: ServerOptions = {}): Server {
+  const shellDir = options.shellDir ?? SHELL_DIST
+  const cdnDir = options.cdnDir ?? CDN_DIR
+  const registryFile = options.registryFile ?? REGISTRY_FILE
+  const security = securityHeaders(options.apiOrigin ?? null)
+  const indexFile = join(shellDir, 'index.html')
+  const indexHtml = () => injectSettings(readFileSync(indexFile, 'utf8'), options.settings ?? {})
+
+  return createServer((req, res) => {
+    const origin = `http://${req.headers.host ?? 'localhost'}`
+    const url = new URL(req.url ?? '/', origin)
+    const path = url.pathname
+    const notFound = () => send(res, 404, { ...security, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE }, 'Not found')
+    try {
+      if (isApiPath(path)) {
+        void handleApi(req, res, origin, demoHandlers).catch(() => send(res, 500, security, 'Demo API error'))
+        return
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        send(res, 405, { ...security, Allow: 'GET, HEAD' }, 'Method not allowed')
+        return
+      }
+      if (path === '/registry.json') {
+        if (!existsSync(registryFile)) return notFound()
+        sendFile(req, res, registryFile, { ...security, 'Cache-Control': NO_CACHE })
+        return
+      }
+      if (path.startsWith(`${REMOTES_URL}/`)) {
+        const file = fileIn(cdnDir, path.slice(REMOTES_URL.length + 1))
+        if (!file) return notFound()
+        // Versioned folders never change; the manifest is immutable too (a new release is a new folder).
+        sendFile(req, res, file, { ...security, 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' })
+        return
+      }
+      const asset = path !== '/' && path !== '/index.html' ? fileIn(shellDir, path.slice(1)) : null
+      if (asset) {
+        const hashed = path.startsWith('/assets/') || /-[\w-]{8,}\.js$/.test(path)
+        sendFile(req, res, asset, { ...security, 'Cache-Control': hashed ? IMMUTABLE : NO_CACHE })
+        return
+      }
+      // A missing file is a 404, never the app: only extension-less paths are app routes.
+      if (/\.[a-z0-9]+$/i.test(path)) return notFound()
+      if (!existsSync(indexFile)) {
+        send(res, 503, { ...security, 'Content-Type': 'text/plain; charset=utf-8' }, 'The shell is not built yet')
+        return
+      }
+      send(res, 200, { ...security, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, indexHtml())
+    } catch (error) {
+      console.error('[server]', error)
+      if (!res.headersSent) send(res, 500, security, 'Server error')
+    }
+  })
+}

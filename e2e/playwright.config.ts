@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 4310)
+
+/** System Chromium only: this project never downloads browsers. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+}
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    viewport: { width: 412, height: 823 },
+    launchOptions: CHROMIUM,
+    trace: 'retain-on-failure',
+  },
+  // The production build as `pnpm start` serves it (built by `pnpm build` before the suite).
+  webServer: {
+    command: 'pnpm --filter deploy start',
+    env: { PORT: String(PORT), SKIP_BUILD: '1' },
+    url: `http://localhost:${PORT}/registry.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+  },
+})

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test'
+
+const SESSION = { appVersion: '2.3.4', deviceName: 'Pixel', deviceId: 'dev-1', osVersion: '14', sessionId: 'sess-42', adId: 'ad-9' }
+
+test('session parameters leave the address bar, stay in the session and go on every API call', async ({ page, baseURL }) => {
+  const apiCalls: URL[] = []
+  const foreign: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.origin !== new URL(baseURL!).origin) foreign.push(request.url())
+    else if (url.pathname.startsWith('/utilities/')) apiCalls.push(url)
+  })
+  const query = new URLSearchParams({ ...SESSION, productId: '7', utm_source: 'fb' })
+  await page.goto(`/?${query}`)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await expect.poll(() => apiCalls.length).toBeGreaterThan(0)
+  const address = new URL(page.url())
+  for (const key of Object.keys(SESSION)) expect(address.searchParams.has(key)).toBe(false)
+  expect(address.searchParams.get('productId')).toBe('7')
+  for (const call of apiCalls) {
+    expect(call.searchParams.get('sessionId')).toBe('sess-42')
+    expect(call.searchParams.get('appVersion')).toBe('2.3.4')
+    expect(call.searchParams.get('utm_source')).toBe('fb')
+  }
+  for (const url of foreign) expect(url).not.toContain('sess-42')
+  // A reload keeps the session (sessionStorage) although the address bar no longer has it.
+  apiCalls.length = 0
+  await page.reload()
+  await expect.poll(() => apiCalls.length).toBeGreaterThan(0)
+  expect(apiCalls[0].searchParams.get('sessionId')).toBe('sess-42')
+})
+
+test('API calls carry X-Requested-With', async ({ page }) => {
+  const request = page.waitForRequest((r) => r.url().includes('/utilities/'))
+  await page.goto('/')
+  expect((await request).headers()['x-requested-with']).toBe('XMLHttpRequest')
+})
+
+test('an unknown route shows not-found with a way home', async ({ page }) => {
+  await page.goto('/no-such-page')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Go to home page' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+})
+
+test('react-dom is downloaded once', async ({ page }) => {
+  const bodies: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''))
+  })
+  await page.goto('/aboutUs')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const scripts = await Promise.all(bodies)
+  // `__reactContainer$` is react-dom's own root marker: exactly one script carries it.
+  expect(scripts.filter((text) => text.includes('__reactContainer$'))).toHaveLength(1)
+})
+
+test('with mf-site blocked, / shows the retry screen and /testPreview still works', async ({ page }) => {
+  await page.route('**/remotes/mf-site/**', (route) => route.abort())
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible()
+  await page.getByRole('link', { name: 'Go to home page' }).isVisible()
+  await page.goto('/testPreview')
+  await expect(page.getByRole('heading', { name: 'Test preview' })).toBeVisible()
+  await expect(page.getByLabel('App version')).toHaveValue('1.0.0')
+})
+
+test('the retry button loads the remote once it is reachable again', async ({ page }) => {
+  await page.route('**/remotes/mf-site/**', (route) => route.abort())
+  await page.goto('/aboutUs')
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+  await page.unroute('**/remotes/mf-site/**')
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
+})

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test'
+
+test('the test page has the eight fields with their defaults', async ({ page }) => {
+  await page.goto('/testPreview')
+  const expected: [string, string][] = [
+    ['App version', '1.0.0'],
+    ['Device name', ''],
+    ['Device id', ''],
+    ['OS version', ''],
+    ['Session id', ''],
+    ['Ad id', ''],
+    ['Product id', '1'],
+    ['Order id', '86'],
+  ]
+  for (const [label, value] of expected) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
+})
+
+test('links carry the fields as query; session fields are then kept in the session, not the address bar', async ({ page }) => {
+  await page.goto('/testPreview')
+  await page.getByLabel('Session id', { exact: true }).fill('s-77')
+  await page.getByLabel('Order id', { exact: true }).fill('151')
+  const about = page.getByRole('link', { name: 'About us' })
+  const href = new URL((await about.getAttribute('href'))!, 'http://x')
+  expect(href.pathname).toBe('/aboutUs')
+  expect(Object.fromEntries(href.searchParams)).toEqual({ appVersion: '1.0.0', sessionId: 's-77', productId: '1', orderId: '151' })
+  await about.click()
+  await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
+  const url = new URL(page.url())
+  expect(url.pathname).toBe('/aboutUs')
+  expect(url.searchParams.get('orderId')).toBe('151')
+  expect(url.searchParams.has('sessionId')).toBe(false)
+  const stored = await page.evaluate(() => sessionStorage.getItem('loan-shell:session'))
+  expect(JSON.parse(stored!).session.sessionId).toBe('s-77')
+})
+
+test('every listed link reaches its route', async ({ page }) => {
+  await page.goto('/testPreview')
+  const links = page.getByRole('navigation', { name: 'Pages' }).getByRole('link')
+  await expect(links).toHaveCount(10)
+  const paths = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+  expect(paths).toEqual([
+    '/loanConfirm',
+    '/loanDetails',
+    '/repay',
+    '/delayRepay',
+    '/bindBank',
+    '/aboutUs',
+    '/complaint',
+    '/customerService',
+    '/privacyPolicy',
+    '/paymentInstructions',
+  ])
+  for (const path of paths) {
+    await page.goto('/testPreview')
+    await page.locator(`a[href^="${path}?"]`).click()
+    await expect(page).toHaveURL(new RegExp(`${path}\\?.*productId=1.*orderId=86`))
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
+  }
+})
+
+test('photo picker previews the chosen image', async ({ page }) => {
+  await page.goto('/testPreview')
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  await page.getByLabel('Photo').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png })
+  await expect(page.getByRole('img', { name: 'Selected photo preview' })).toBeVisible()
+})
+
+test('get location reports a refused permission clearly', async ({ page }) => {
+  await page.goto('/testPreview')
+  await page.getByRole('button', { name: 'get location' }).click()
+  await expect(page.getByText(/Location permission was refused|not available|could not be determined/)).toBeVisible()
+})
+
+test('get location shows coordinates when allowed', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 412, height: 823 },
+    permissions: ['geolocation'],
+    geolocation: { latitude: 14.5547, longitude: 121.0244 },
+  })
+  const page = await context.newPage()
+  await page.goto('/testPreview')
+  await page.getByRole('button', { name: 'get location' }).click()
+  await expect(page.getByText('Latitude 14.554700, longitude 121.024400')).toBeVisible()
+  await context.close()
+})

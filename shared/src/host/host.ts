@@ -1,0 +1,44 @@
+import { createBridge, type HostBridge } from '../bridge/bridge'
+import type { Settings } from '../contract/contract'
+import { createHttp, type Http } from '../http/http'
+import { dial } from '../navigation/navigation'
+import { callQuery, type SessionStore } from '../session/session'
+import { showInfo, toastNotifier } from '../ui/ui'
+
+export interface HostServicesInput {
+  win: Window
+  settings: Settings
+  session: SessionStore
+  /** In-app navigation (the router's navigate). */
+  navigate: (to: string, options?: { replace?: boolean }) => void
+}
+
+export const NEEDS_APP_MESSAGE = 'Please open this page in the app.'
+
+/**
+ * The request helper and the bridge exactly as a host wires them: the shell uses this, and so does each
+ * remote's standalone entry, so a remote behaves the same alone as inside the shell.
+ */
+export function createHostServices({ win, settings, session, navigate }: HostServicesInput): {
+  http: Http
+  bridge: HostBridge
+} {
+  const http = createHttp({
+    baseURL: settings.apiBase,
+    appOrigin: win.location.origin,
+    query: () => callQuery(session.get()),
+    notifier: toastNotifier,
+  })
+  const bridge = createBridge(win, {
+    home: () => navigate('/'),
+    back: () => win.history.back(),
+    telephone: (phone) => {
+      dial(win.location, phone || settings.servicePhone)
+    },
+    unsupported: (action, payload) => {
+      console.info(`[bridge] "${action}" needs the app`, payload)
+      showInfo(NEEDS_APP_MESSAGE)
+    },
+  })
+  return { http, bridge }
+}

@@ -1,0 +1,74 @@
+import { StrictMode, useEffect, useState, type ComponentType } from 'react'
+import { createRoot } from 'react-dom/client'
+import type { Locale, RemoteProps } from '../contract/contract'
+import { bootSession } from '../session/session'
+import { setupUi } from '../ui/ui'
+import { createHostServices } from './host'
+import { readSettings } from './settings'
+
+export interface StandaloneOptions {
+  /** The remote's root component (the one its lifecycles mount). */
+  root: ComponentType<RemoteProps>
+  /** Screen names this remote serves, first is the default; `?screen=` picks one. */
+  screens: readonly string[]
+  locale?: Locale
+}
+
+function currentProps(screens: readonly string[]) {
+  const url = new URL(window.location.href)
+  const query: Record<string, string> = {}
+  for (const [k, v] of url.searchParams) if (!(k in query)) query[k] = v
+  const screen = query.screen && screens.includes(query.screen) ? query.screen : screens[0]
+  return { screen, query, hash: url.hash.replace(/^#/, '') }
+}
+
+/**
+ * A remote's standalone entry for its team: the same props the shell passes, built from `shared`, with the
+ * demo API served by the dev server. Navigation stays in this page (history API).
+ */
+export function runStandalone({ root: Root, screens, locale = 'en' }: StandaloneOptions): void {
+  setupUi()
+  const session = bootSession(window)
+  const settings = readSettings(document)
+  const listeners = new Set<() => void>()
+  const navigate: RemoteProps['navigate'] = (to, options) => {
+    const target = new URL(to, window.location.href)
+    const screen = new URL(window.location.href).searchParams.get('screen')
+    if (screen && !target.searchParams.has('screen')) target.searchParams.set('screen', screen)
+    window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', target)
+    listeners.forEach((l) => l())
+  }
+  const { http, bridge } = createHostServices({ win: window, settings, session, navigate })
+
+  function Standalone() {
+    const [location, setLocation] = useState(() => currentProps(screens))
+    useEffect(() => {
+      const update = () => setLocation(currentProps(screens))
+      listeners.add(update)
+      window.addEventListener('popstate', update)
+      window.addEventListener('hashchange', update)
+      return () => {
+        listeners.delete(update)
+        window.removeEventListener('popstate', update)
+        window.removeEventListener('hashchange', update)
+      }
+    }, [])
+    return (
+      <Root
+        {...location}
+        http={http}
+        bridge={bridge}
+        session={session.get()}
+        settings={settings}
+        navigate={navigate}
+        locale={locale}
+      />
+    )
+  }
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Standalone />
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,99 @@
+import { afterEach, expect, test, vi } from 'vitest'
+import { DEFAULT_SETTINGS, parseSettings, readSettings } from './settings'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  document.getElementById('app-settings')?.remove()
+})
+
+test.each([[null], [undefined], [''], ['   \n ']])('no settings block (%j) gives the defaults', (text) => {
+  expect(parseSettings(text)).toEqual(DEFAULT_SETTINGS)
+})
+
+test('the defaults are the documented ones', () => {
+  expect(DEFAULT_SETTINGS).toMatchObject({ apiBase: '/utilities', rupee: false, allowedHosts: [] })
+})
+
+test('deploy-time values override the defaults, trimmed', () => {
+  const settings = parseSettings(
+    JSON.stringify({
+      name: ' PesoLoan ',
+      backgroundColor: '#000000',
+      fontColor: '#eeeeee',
+      servicePhone: '+63 2 1111 2222',
+      serviceEmail: 'help@pesoloan.ph',
+      productSchemeUrl: 'pesoloan://open',
+      rupee: true,
+      apiBase: 'https://api.pesoloan.ph/utilities',
+      allowedHosts: ['pay.partner.com', '*.pesoloan.ph'],
+    }),
+  )
+  expect(settings).toEqual({
+    name: 'PesoLoan',
+    backgroundColor: '#000000',
+    fontColor: '#eeeeee',
+    servicePhone: '+63 2 1111 2222',
+    serviceEmail: 'help@pesoloan.ph',
+    productSchemeUrl: 'pesoloan://open',
+    rupee: true,
+    apiBase: 'https://api.pesoloan.ph/utilities',
+    allowedHosts: ['pay.partner.com', '*.pesoloan.ph'],
+  })
+})
+
+test('a partial block keeps the defaults for the missing fields', () => {
+  expect(parseSettings('{"name":"PesoLoan"}')).toEqual({ ...DEFAULT_SETTINGS, name: 'PesoLoan' })
+})
+
+test('malformed JSON gives the defaults with a console note', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  expect(parseSettings('{"name": "PesoLoan",')).toEqual(DEFAULT_SETTINGS)
+  expect(warn).toHaveBeenCalledTimes(1)
+})
+
+test.each([['null'], ['"text"'], ['42'], ['true']])('JSON that is not an object (%s) gives the defaults', (text) => {
+  expect(parseSettings(text)).toEqual(DEFAULT_SETTINGS)
+})
+
+test('fields of the wrong type are ignored, keeping their defaults', () => {
+  const settings = parseSettings(
+    JSON.stringify({
+      name: 42,
+      backgroundColor: null,
+      servicePhone: '   ',
+      serviceEmail: ['a@b.c'],
+      rupee: 'yes',
+      apiBase: { path: '/x' },
+      allowedHosts: 'pay.partner.com',
+    }),
+  )
+  expect(settings).toEqual(DEFAULT_SETTINGS)
+})
+
+test('allowedHosts keeps only non-empty strings', () => {
+  expect(parseSettings(JSON.stringify({ allowedHosts: ['a.com', '', 3, null, 'b.com'] })).allowedHosts).toEqual([
+    'a.com',
+    'b.com',
+  ])
+})
+
+test('the result is a copy: changing it does not change the defaults', () => {
+  const settings = parseSettings(null)
+  settings.allowedHosts.push('evil.com')
+  settings.name = 'Changed'
+  expect(DEFAULT_SETTINGS.allowedHosts).toEqual([])
+  expect(parseSettings(null)).toEqual(DEFAULT_SETTINGS)
+})
+
+test('readSettings reads the #app-settings block of the page', () => {
+  const script = document.createElement('script')
+  script.type = 'application/json'
+  script.id = 'app-settings'
+  script.textContent = JSON.stringify({ rupee: true, servicePhone: '+91 80 1234 5678' })
+  document.head.append(script)
+  expect(readSettings(document)).toEqual({ ...DEFAULT_SETTINGS, rupee: true, servicePhone: '+91 80 1234 5678' })
+})
+
+test('readSettings without a block gives the defaults', () => {
+  expect(readSettings(document)).toEqual(DEFAULT_SETTINGS)
+})
