@@ -1,11 +1,18 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4310)
+const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4320)
 
 /** System Chromium only: this project never downloads browsers. */
 export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 }
 
 export default defineConfig({
@@ -18,18 +25,32 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: './test-results',
   use: {
-    baseURL: `http://localhost:${PORT}`,
     viewport: { width: 412, height: 823 },
     launchOptions: CHROMIUM,
     trace: 'retain-on-failure',
   },
-  // The production build as `pnpm start` serves it (built by `pnpm build` before the suite).
-  webServer: {
-    command: 'pnpm --filter deploy start',
-    env: { PORT: String(PORT), SKIP_BUILD: '1' },
-    url: `http://localhost:${PORT}/registry.json`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+  projects: [
+    // The production build as `pnpm start` serves it (built by `pnpm build` before the suite).
+    { name: 'embedded', use: { baseURL: `http://localhost:${PORT}` } },
+    // The same tree behind real nginx with deploy/nginx.conf (API proxied to the demo server).
+    { name: 'nginx', use: { baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testIgnore: /release\.spec/ },
+  ],
+  webServer: [
+    {
+      command: 'pnpm --filter deploy start',
+      env: { PORT: String(PORT), SKIP_BUILD: '1' },
+      url: `http://localhost:${PORT}/registry.json`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
+      command: 'pnpm --filter deploy nginx',
+      env: { NGINX_PORT: String(NGINX_PORT), API_UPSTREAM: `http://127.0.0.1:${PORT}` },
+      url: `http://127.0.0.1:${NGINX_PORT}/registry.json`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+  ],
 })

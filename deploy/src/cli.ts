@@ -24,13 +24,21 @@ async function main(argv: string[]) {
       const pkg = remoteArg(args[0])
       await buildPackage(pkg)
       const r = releaseRemote(pkg)
-      console.log(r.changed ? `${pkg} → ${r.version} (previous: ${r.previous ?? 'none'})` : `${pkg}@${r.version} is already current; nothing changed`)
+      console.log(
+        r.changed
+          ? `${pkg} → ${r.version} (previous: ${r.previous ?? 'none'})`
+          : `${pkg}@${r.version} is already current; nothing changed`,
+      )
       return
     }
     case 'rollback': {
       const pkg = remoteArg(args[0])
       const r = rollbackRemote(pkg, args[1])
-      console.log(r.changed ? `${pkg} → ${r.version} (undo with: pnpm rollback ${pkg})` : `${pkg}@${r.version} is already current`)
+      console.log(
+        r.changed
+          ? `${pkg} → ${r.version} (undo with: pnpm rollback ${pkg})`
+          : `${pkg}@${r.version} is already current`,
+      )
       return
     }
     case 'remotes': {

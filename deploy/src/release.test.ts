@@ -12,7 +12,10 @@ function build(content: string) {
   const dist = join(root, 'mf-site', 'dist')
   rmSync(dist, { recursive: true, force: true })
   mkdirSync(join(dist, 'assets'), { recursive: true })
-  writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }))
+  writeFileSync(
+    join(dist, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+  )
   writeFileSync(join(dist, 'remoteEntry.js'), `export const v = ${JSON.stringify(content)}`)
   writeFileSync(join(dist, 'assets', 'app.js'), content)
 }

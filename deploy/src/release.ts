@@ -64,8 +64,9 @@ export function releaseRemote(pkg: string, options: ReleaseOptions = {}): Releas
   if (!existsSync(join(dist, 'mf-manifest.json'))) {
     throw new Error(`${pkg} has no build (${relative(rootDir, dist)}/mf-manifest.json); run its build first`)
   }
-  const pkgVersion = (JSON.parse(readFileSync(join(rootDir, pkg, 'package.json'), 'utf8')) as { version: string })
-    .version
+  const pkgVersion = (
+    JSON.parse(readFileSync(join(rootDir, pkg, 'package.json'), 'utf8')) as { version: string }
+  ).version
   const version = `${pkgVersion}-${hashDir(dist)}`
   const target = join(cdnDir, pkg, version)
   if (!existsSync(target)) cpSync(dist, target, { recursive: true })
@@ -90,11 +91,7 @@ export function releaseRemote(pkg: string, options: ReleaseOptions = {}): Releas
  * Points a remote back to `version` (default: its previous). The pointer it leaves becomes `previous`,
  * so a rollback is itself undone by another rollback.
  */
-export function rollbackRemote(
-  pkg: string,
-  version?: string,
-  options: ReleaseOptions = {},
-): ReleaseResult {
+export function rollbackRemote(pkg: string, version?: string, options: ReleaseOptions = {}): ReleaseResult {
   const cdnDir = options.cdnDir ?? CDN_DIR
   const registryFile = options.registryFile ?? REGISTRY_FILE
   const name = federationName(pkg)
@@ -105,10 +102,17 @@ export function rollbackRemote(
   if (!targetVersion) throw new Error(`${pkg} has no previous version to roll back to`)
   const available = versionsOnCdn(pkg, cdnDir)
   if (!available.includes(targetVersion)) {
-    throw new Error(`${pkg}@${targetVersion} does not exist on the CDN. Available: ${available.join(', ') || 'none'}`)
+    throw new Error(
+      `${pkg}@${targetVersion} does not exist on the CDN. Available: ${available.join(', ') || 'none'}`,
+    )
   }
   if (targetVersion === current.version) {
-    return { remote: name, version: targetVersion, changed: false, previous: current.previous?.version ?? null }
+    return {
+      remote: name,
+      version: targetVersion,
+      changed: false,
+      previous: current.previous?.version ?? null,
+    }
   }
   doc.remotes[name] = {
     ...pointerFor(pkg, targetVersion),

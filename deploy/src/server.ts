@@ -77,7 +77,13 @@ export function createAppServer(options: ServerOptions = {}): Server {
     const origin = `http://${req.headers.host ?? 'localhost'}`
     const url = new URL(req.url ?? '/', origin)
     const path = url.pathname
-    const notFound = () => send(res, 404, { ...security, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE }, 'Not found')
+    const notFound = () =>
+      send(
+        res,
+        404,
+        { ...security, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE },
+        'Not found',
+      )
     try {
       if (isApiPath(path)) {
         void handleApi(req, res, origin, demoHandlers).catch(() => send(res, 500, security, 'Demo API error'))
@@ -96,7 +102,11 @@ export function createAppServer(options: ServerOptions = {}): Server {
         const file = fileIn(cdnDir, path.slice(REMOTES_URL.length + 1))
         if (!file) return notFound()
         // Versioned folders never change; the manifest is immutable too (a new release is a new folder).
-        sendFile(req, res, file, { ...security, 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' })
+        sendFile(req, res, file, {
+          ...security,
+          'Cache-Control': IMMUTABLE,
+          'Access-Control-Allow-Origin': '*',
+        })
         return
       }
       const asset = path !== '/' && path !== '/index.html' ? fileIn(shellDir, path.slice(1)) : null
@@ -108,7 +118,12 @@ export function createAppServer(options: ServerOptions = {}): Server {
       // A missing file is a 404, never the app: only extension-less paths are app routes.
       if (/\.[a-z0-9]+$/i.test(path)) return notFound()
       if (!existsSync(indexFile)) {
-        send(res, 503, { ...security, 'Content-Type': 'text/plain; charset=utf-8' }, 'The shell is not built yet')
+        send(
+          res,
+          503,
+          { ...security, 'Content-Type': 'text/plain; charset=utf-8' },
+          'The shell is not built yet',
+        )
         return
       }
       send(res, 200, { ...security, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, indexHtml())

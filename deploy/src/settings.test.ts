@@ -2,7 +2,9 @@ import { expect, test } from 'vitest'
 import { injectSettings, settingsFromEnv } from './settings'
 
 test('settings come from the environment; unset variables are left to the shell defaults', () => {
-  expect(settingsFromEnv({ SERVICE_PHONE: '+63 2 1234', RUPEE_SIGN: '1', ALLOWED_HOSTS: 'pay.example.com, x.ph' })).toEqual({
+  expect(
+    settingsFromEnv({ SERVICE_PHONE: '+63 2 1234', RUPEE_SIGN: '1', ALLOWED_HOSTS: 'pay.example.com, x.ph' }),
+  ).toEqual({
     servicePhone: '+63 2 1234',
     rupee: true,
     allowedHosts: ['pay.example.com', 'x.ph'],

@@ -12,7 +12,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<st
   }
   for (const [variable, key] of Object.entries(map)) if (env[variable]) out[key] = env[variable]
   if (env.RUPEE_SIGN) out.rupee = env.RUPEE_SIGN === '1' || env.RUPEE_SIGN === 'true'
-  if (env.ALLOWED_HOSTS) out.allowedHosts = env.ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean)
+  if (env.ALLOWED_HOSTS)
+    out.allowedHosts = env.ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
   return out
 }
 

@@ -1,8 +1,18 @@
 import { expect, test } from '@playwright/test'
 
-const SESSION = { appVersion: '2.3.4', deviceName: 'Pixel', deviceId: 'dev-1', osVersion: '14', sessionId: 'sess-42', adId: 'ad-9' }
+const SESSION = {
+  appVersion: '2.3.4',
+  deviceName: 'Pixel',
+  deviceId: 'dev-1',
+  osVersion: '14',
+  sessionId: 'sess-42',
+  adId: 'ad-9',
+}
 
-test('session parameters leave the address bar, stay in the session and go on every API call', async ({ page, baseURL }) => {
+test('session parameters leave the address bar, stay in the session and go on every API call', async ({
+  page,
+  baseURL,
+}) => {
   const apiCalls: URL[] = []
   const foreign: string[] = []
   page.on('request', (request) => {

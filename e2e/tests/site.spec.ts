@@ -5,12 +5,16 @@ test.describe('mf-site through the shell', () => {
     await page.goto('/')
     const nav = page.getByRole('navigation')
     for (const name of ['Home', 'About us', 'Contact us', 'Privacy Policy', 'Loan terms and conditions']) {
-      await expect(nav.getByRole('link', { name, exact: true }).or(nav.getByRole('button', { name, exact: true }))).toBeVisible()
+      await expect(
+        nav.getByRole('link', { name, exact: true }).or(nav.getByRole('button', { name, exact: true })),
+      ).toBeVisible()
     }
     await expect(page.getByRole('contentinfo')).toContainText('©')
   })
 
-  test('contact form refuses incomplete input and accepts complete input without a call', async ({ page }) => {
+  test('contact form refuses incomplete input and accepts complete input without a call', async ({
+    page,
+  }) => {
     const calls: string[] = []
     page.on('request', (r) => {
       if (r.method() === 'POST' && !r.url().includes('contact-kf-info')) calls.push(r.url())
@@ -41,6 +45,7 @@ test.describe('mf-site through the shell', () => {
   test('loan terms carry the figures of the agreement', async ({ page }) => {
     await page.goto('/loanAgreement')
     const body = page.locator('main')
-    for (const figure of ['91', '365', 'Rs.1,000', 'Rs.800', '5%', '4%', '2%']) await expect(body).toContainText(figure)
+    for (const figure of ['91', '365', 'Rs.1,000', 'Rs.800', '5%', '4%', '2%'])
+      await expect(body).toContainText(figure)
   })
 })

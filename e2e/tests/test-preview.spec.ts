@@ -12,17 +12,25 @@ test('the test page has the eight fields with their defaults', async ({ page }) 
     ['Product id', '1'],
     ['Order id', '86'],
   ]
-  for (const [label, value] of expected) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
+  for (const [label, value] of expected)
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
 })
 
-test('links carry the fields as query; session fields are then kept in the session, not the address bar', async ({ page }) => {
+test('links carry the fields as query; session fields are then kept in the session, not the address bar', async ({
+  page,
+}) => {
   await page.goto('/testPreview')
   await page.getByLabel('Session id', { exact: true }).fill('s-77')
   await page.getByLabel('Order id', { exact: true }).fill('151')
   const about = page.getByRole('link', { name: 'About us' })
   const href = new URL((await about.getAttribute('href'))!, 'http://x')
   expect(href.pathname).toBe('/aboutUs')
-  expect(Object.fromEntries(href.searchParams)).toEqual({ appVersion: '1.0.0', sessionId: 's-77', productId: '1', orderId: '151' })
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    appVersion: '1.0.0',
+    sessionId: 's-77',
+    productId: '1',
+    orderId: '151',
+  })
   await about.click()
   await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
   const url = new URL(page.url())
@@ -37,7 +45,9 @@ test('every listed link reaches its route', async ({ page }) => {
   await page.goto('/testPreview')
   const links = page.getByRole('navigation', { name: 'Pages' }).getByRole('link')
   await expect(links).toHaveCount(10)
-  const paths = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+  const paths = await links.evaluateAll((as) =>
+    as.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+  )
   expect(paths).toEqual([
     '/loanConfirm',
     '/loanDetails',
@@ -71,7 +81,9 @@ test('photo picker previews the chosen image', async ({ page }) => {
 test('get location reports a refused permission clearly', async ({ page }) => {
   await page.goto('/testPreview')
   await page.getByRole('button', { name: 'get location' }).click()
-  await expect(page.getByText(/Location permission was refused|not available|could not be determined/)).toBeVisible()
+  await expect(
+    page.getByText(/Location permission was refused|not available|could not be determined/),
+  ).toBeVisible()
 })
 
 test('get location shows coordinates when allowed', async ({ browser, baseURL }) => {

@@ -64,7 +64,14 @@ export function demoApiPlugin(handlersModule = '/src/mocks/handlers.ts'): Plugin
         if (!isApiPath(path)) return next()
         server
           .ssrLoadModule(handlersModule)
-          .then((mod) => handleApi(req, res, `http://${req.headers.host ?? 'localhost'}`, mod.handlers as RequestHandler[]))
+          .then((mod) =>
+            handleApi(
+              req,
+              res,
+              `http://${req.headers.host ?? 'localhost'}`,
+              mod.handlers as RequestHandler[],
+            ),
+          )
           .catch(next)
       })
     },

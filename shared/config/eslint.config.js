@@ -9,7 +9,18 @@ import tseslint from 'typescript-eslint'
  * Imports flow one way: shared -> remote -> shell, and a remote never imports another remote.
  */
 export default tseslint.config(
-  { ignores: ['dist', '.tsbuild', 'coverage', 'test-results', 'playwright-report', '**/.__mf__temp', 'cdn', 'www'] },
+  {
+    ignores: [
+      'dist',
+      '.tsbuild',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      '**/.__mf__temp',
+      'cdn',
+      'www',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +36,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['mf-*', '../mf-*', '../../mf-*'], message: 'A remote never imports another remote.' },
-            { group: ['shared/src/*', '**/shared/src/*'], message: 'Import shared through its subpath exports.' },
+            {
+              group: ['shared/src/*', '**/shared/src/*'],
+              message: 'Import shared through its subpath exports.',
+            },
           ],
         },
       ],

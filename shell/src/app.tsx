@@ -21,7 +21,10 @@ function SessionSync() {
     session.set(readParams(params).session)
     for (const key of SESSION_KEYS) params.delete(key)
     const search = params.toString()
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, state: location.state })
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, state: location.state },
+    )
   }, [location, navigate, session])
   return null
 }

@@ -4,6 +4,7 @@ import { AboutUsScreen } from '../screens/about-us/about-us-screen'
 import { LoanAgreementScreen } from '../screens/loan-agreement/loan-agreement-screen'
 import { PrivacyPolicyScreen } from '../screens/privacy-policy/privacy-policy-screen'
 import { SiteScreen } from '../screens/site/site-screen'
+import './site.css'
 
 /** Chooses the screen the shell asked for; an unknown screen falls back to the marketing site. */
 export function SiteApp(props: RemoteProps) {
@@ -17,11 +18,23 @@ export function SiteApp(props: RemoteProps) {
 function SiteScreenSwitch(props: RemoteProps) {
   switch (props.screen) {
     case 'aboutUs':
-      return <AboutUsScreen {...props} />
+      return (
+        <main className="site-app-page">
+          <AboutUsScreen />
+        </main>
+      )
     case 'privacyPolicy':
-      return <PrivacyPolicyScreen {...props} />
+      return (
+        <main className="site-app-page">
+          <PrivacyPolicyScreen />
+        </main>
+      )
     case 'loanAgreement':
-      return <LoanAgreementScreen {...props} />
+      return (
+        <main className="site-app-page">
+          <LoanAgreementScreen />
+        </main>
+      )
     default:
       return <SiteScreen {...props} />
   }

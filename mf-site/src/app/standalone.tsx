@@ -1,1 +1,5 @@
-import './app'
+import { runStandalone } from 'shared/host/standalone'
+import { SiteApp } from './site-app'
+
+// `?screen=aboutUs` (or privacyPolicy, loanAgreement) picks a screen; the marketing site is the default.
+runStandalone({ root: SiteApp, screens: ['site', 'aboutUs', 'privacyPolicy', 'loanAgreement'] })

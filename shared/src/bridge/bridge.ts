@@ -87,7 +87,10 @@ export function createBridge(win: object, fallback: WebFallback): HostBridge {
       if (channel === 'android') {
         const method = (win as AndroidHost).AndroidBridge?.[action]
         if (typeof method === 'function') {
-          ;(method as (json: string) => void).call((win as AndroidHost).AndroidBridge, JSON.stringify(payload))
+          ;(method as (json: string) => void).call(
+            (win as AndroidHost).AndroidBridge,
+            JSON.stringify(payload),
+          )
         } else console.warn(`[bridge] the app has no handler for ${action}`)
         return
       }

@@ -22,11 +22,12 @@ function toNumber(value: unknown): number | null {
 export function formatCents(cents: unknown, options: { sign?: boolean; rupee?: boolean } = {}): string {
   const n = toNumber(cents)
   if (n === null) return ''
-  const fixed = (Math.abs(Math.round(n)) / 100).toFixed(2)
+  const rounded = Math.round(n)
+  const fixed = (Math.abs(rounded) / 100).toFixed(2)
   const [integer, decimals] = fixed.split('.')
   const body = `${groupThousands(integer)},${decimals}`
   const sign = options.sign === false ? '' : options.rupee ? RUPEE : PESO
-  return `${n < 0 ? '-' : ''}${sign}${body}`
+  return `${rounded < 0 ? '-' : ''}${sign}${body}`
 }
 
 /** An amount the server already formats in pesos (e.g. '1500.00'): sign + dot-grouped integer part. */
@@ -46,7 +47,11 @@ function toDayjs(value: unknown): dayjs.Dayjs | null {
   } else if (typeof value === 'string' || value instanceof Date) input = value
   else return null
   const d = dayjs(input)
-  return d.isValid() ? d : null
+  if (!d.isValid()) return null
+  // dayjs rolls impossible dates over ('2024-13-45' → 2025-02-14); refuse them instead.
+  const ymd = typeof input === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(input) : null
+  if (ymd && d.format('YYYY-MM-DD') !== `${ymd[1]}-${ymd[2]}-${ymd[3]}`) return null
+  return d
 }
 
 /** YYYY-MM-DD; accepts unix seconds or milliseconds, ISO strings and Dates; '' when invalid. */

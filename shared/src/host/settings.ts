@@ -13,7 +13,15 @@ export const DEFAULT_SETTINGS: Settings = {
   allowedHosts: [],
 }
 
-const STRING_KEYS = ['name', 'backgroundColor', 'fontColor', 'servicePhone', 'serviceEmail', 'productSchemeUrl', 'apiBase'] as const
+const STRING_KEYS = [
+  'name',
+  'backgroundColor',
+  'fontColor',
+  'servicePhone',
+  'serviceEmail',
+  'productSchemeUrl',
+  'apiBase',
+] as const
 
 /** Deploy-time settings over the defaults; a malformed block or field keeps the default. */
 export function parseSettings(text: string | null | undefined): Settings {

@@ -84,10 +84,13 @@ export function toResult<T>(raw: unknown): HttpResult<T> {
     return { success: false, code: null, message: MESSAGES.badResponse, data: null, raw }
   }
   const envelope = raw as { code: unknown; message?: unknown; msg?: unknown; data?: unknown }
-  const code =
-    typeof envelope.code === 'string' || typeof envelope.code === 'number' ? envelope.code : null
+  const code = typeof envelope.code === 'string' || typeof envelope.code === 'number' ? envelope.code : null
   const message =
-    typeof envelope.message === 'string' ? envelope.message : typeof envelope.msg === 'string' ? envelope.msg : ''
+    typeof envelope.message === 'string'
+      ? envelope.message
+      : typeof envelope.msg === 'string'
+        ? envelope.msg
+        : ''
   const success = isSuccessCode(code)
   return {
     success,

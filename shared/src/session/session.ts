@@ -1,5 +1,12 @@
 /** Session parameters the native app puts on the page URL; stripped from the address bar after boot. */
-export const SESSION_KEYS = ['appVersion', 'deviceName', 'deviceId', 'osVersion', 'sessionId', 'adId'] as const
+export const SESSION_KEYS = [
+  'appVersion',
+  'deviceName',
+  'deviceId',
+  'osVersion',
+  'sessionId',
+  'adId',
+] as const
 /** Global parameters screens read (productId has the alias product_id). */
 export const GLOBAL_KEYS = ['productId', 'orderId'] as const
 /** Tracking parameters copied from the page URL onto every call. */

@@ -3,6 +3,7 @@ import enUS from 'antd-mobile/es/locales/en-US'
 import zhCN from 'antd-mobile/es/locales/zh-CN'
 import type { ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
+import './ui.css'
 import type { Locale } from '../contract/contract'
 import type { LoadingText, Notifier } from '../http/http'
 
@@ -35,21 +36,35 @@ export function UiProvider({ locale, children }: { locale: Locale; children: Rea
   return <ConfigProvider locale={locale === 'zh' ? zhCN : enUS}>{children}</ConfigProvider>
 }
 
+/**
+ * Which show call owns antd-mobile's single toast. antd-mobile keeps one global toast with one shared handle,
+ * so a loading toast's close must not close a newer toast shown over it (this mirrors that global state).
+ */
+let toastOwner: object | null = null
+
 /** Default toast: 3 s; a custom duration applies only above 300 ms. */
 export function showToast(content: ReactNode, durationMs?: number): void {
+  toastOwner = {}
   const duration = durationMs !== undefined && durationMs > TOAST_MIN_MS ? durationMs : TOAST_DEFAULT_MS
   Toast.show({ content, duration })
 }
 
 /** Info toasts last 2 s. */
 export function showInfo(content: ReactNode): void {
+  toastOwner = {}
   Toast.show({ content, duration: TOAST_INFO_MS })
 }
 
 /** A loading toast that stays until closed; returns the close function. */
 export function showLoading(text: LoadingText): () => void {
+  const owner = {}
+  toastOwner = owner
   const handler = Toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false })
-  return () => handler.close()
+  return () => {
+    if (toastOwner !== owner) return
+    toastOwner = null
+    handler.close()
+  }
 }
 
 /** The notifier the request helper uses. */

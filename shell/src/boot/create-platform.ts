@@ -25,7 +25,10 @@ export function federationRuntime(): FederationRuntime {
   }
 }
 
-export function createPlatform(input: PlatformInput, runtime: FederationRuntime = federationRuntime()): Platform {
+export function createPlatform(
+  input: PlatformInput,
+  runtime: FederationRuntime = federationRuntime(),
+): Platform {
   const { win, settings, session } = input
   const { http, bridge } = createHostServices({ win, settings, session, navigate: input.navigate })
   const loader = createRemoteLoader({

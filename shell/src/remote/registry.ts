@@ -51,7 +51,11 @@ export interface FetchRegistryOptions {
 }
 
 /** Fetches the live registry; null when it cannot be had in time (the caller falls back to the baked copy). */
-export async function fetchRegistry({ url, timeoutMs, fetchFn = fetch }: FetchRegistryOptions): Promise<Registry | null> {
+export async function fetchRegistry({
+  url,
+  timeoutMs,
+  fetchFn = fetch,
+}: FetchRegistryOptions): Promise<Registry | null> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {

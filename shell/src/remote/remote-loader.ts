@@ -16,7 +16,10 @@ export interface LoadRecord {
 
 /** The parts of the Module Federation runtime the loader uses (injected so tests need no real runtime). */
 export interface FederationRuntime {
-  registerRemotes(remotes: { name: string; entry: string; type: 'module' }[], options: { force: boolean }): void
+  registerRemotes(
+    remotes: { name: string; entry: string; type: 'module' }[],
+    options: { force: boolean },
+  ): void
   loadRemote<T>(id: string): Promise<T | null>
 }
 
@@ -75,10 +78,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, stage: LoadStage): Prom
 }
 
 function bust(url: string, attempt: number): string {
-  if (attempt === 0) return url
-  const u = new URL(url, 'http://placeholder.invalid')
-  u.searchParams.set('r', String(attempt))
-  return /^[a-z]+:/i.test(url) ? u.href : u.pathname + u.search
+  const u = new URL(url, document.baseURI)
+  if (attempt) u.searchParams.set('r', String(attempt))
+  return u.href
 }
 
 interface Manifest {
@@ -91,7 +93,9 @@ function readManifest(raw: unknown): Manifest {
   if (!entry || typeof entry.name !== 'string' || !entry.name) {
     throw new StageError('manifest', 'manifest has no remote entry')
   }
-  return { metaData: { remoteEntry: { name: entry.name, path: typeof entry.path === 'string' ? entry.path : '' } } }
+  return {
+    metaData: { remoteEntry: { name: entry.name, path: typeof entry.path === 'string' ? entry.path : '' } },
+  }
 }
 
 function isRemoteApp(value: unknown): value is RemoteApp {
@@ -122,10 +126,18 @@ export function createRemoteLoader(options: LoaderOptions) {
     const started = now()
     let stage: LoadStage = 'manifest'
     try {
-      const manifestUrl = new URL(bust(target.entry, attempt), document.baseURI)
-      const response = await withTimeout(fetchFn(manifestUrl.href, { cache: attempt ? 'reload' : 'default' }), timeoutMs, stage)
+      const manifestUrl = new URL(bust(target.entry, attempt))
+      const response = await withTimeout(
+        fetchFn(manifestUrl.href, { cache: attempt ? 'reload' : 'default' }),
+        timeoutMs,
+        stage,
+      )
       if (!response.ok) throw new StageError(stage, `manifest answered ${response.status}`)
-      const manifest = readManifest(await response.json().catch(() => null))
+      // A CDN that sends headers and then stalls must not hang the route either.
+      const body = response.json().catch(() => null)
+      const manifest = readManifest(
+        await withTimeout(body, Math.max(1, timeoutMs - (now() - started)), stage),
+      )
       stage = 'entry'
       const { path, name: file } = manifest.metaData.remoteEntry
       const entryUrl = new URL(`${path ? `${path.replace(/\/?$/, '/')}` : ''}${file}`, manifestUrl)
@@ -138,7 +150,13 @@ export function createRemoteLoader(options: LoaderOptions) {
       if (!isCompatibleContract(mod.contract)) {
         throw new StageError(stage, `incompatible contract ${String(mod.contract)}`)
       }
-      record({ remote: name, version: target.version, stage: 'ready', ok: true, durationMs: Math.round(now() - started) })
+      record({
+        remote: name,
+        version: target.version,
+        stage: 'ready',
+        ok: true,
+        durationMs: Math.round(now() - started),
+      })
       return mod
     } catch (error) {
       const failedStage = error instanceof StageError ? error.stage : stage
@@ -178,7 +196,14 @@ export function createRemoteLoader(options: LoaderOptions) {
       }
     }
     if (list.length === 0) {
-      record({ remote: name, version: '-', stage: 'manifest', ok: false, durationMs: 0, error: 'not in the registry' })
+      record({
+        remote: name,
+        version: '-',
+        stage: 'manifest',
+        ok: false,
+        durationMs: 0,
+        error: 'not in the registry',
+      })
     }
     throw new RemoteUnavailableError(name, records.slice(start))
   }

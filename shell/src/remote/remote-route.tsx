@@ -43,7 +43,8 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
         if (live) setState({ status: 'ready', loaded, config: { ...loaded.app } as unknown as ParcelConfig })
       },
       (error: unknown) => {
-        if (live) setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) })
+        if (live)
+          setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) })
       },
     )
     return () => {

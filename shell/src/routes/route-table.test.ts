@@ -53,12 +53,16 @@ test('matching is case-sensitive', () => {
   expect(matchRoute('/BINDBANK')).toBeNull()
 })
 
-test.each([['/nowhere'], ['/testPreview'], ['/repay/extra'], ['/repayx'], [''], ['/promotion/registerTemplate']])(
-  '%j matches no remote route',
-  (path) => {
-    expect(matchRoute(path)).toBeNull()
-  },
-)
+test.each([
+  ['/nowhere'],
+  ['/testPreview'],
+  ['/repay/extra'],
+  ['/repayx'],
+  [''],
+  ['/promotion/registerTemplate'],
+])('%j matches no remote route', (path) => {
+  expect(matchRoute(path)).toBeNull()
+})
 
 test('promotion pages are Chinese, every other remote English', () => {
   expect(localeFor('mf_promotion')).toBe('zh')

@@ -25,7 +25,12 @@ export const REMOTE_ROUTES: readonly RemoteRouteDef[] = [
   { path: '/delayRepay', remote: 'mf_repay', screen: 'delayRepay', title: 'Rollover Repayment' },
   { path: '/repaymentOfCode', remote: 'mf_repay', screen: 'repaymentOfCode', title: 'Repayment' },
   { path: '/repaymentOfCode2', remote: 'mf_repay', screen: 'repaymentOfCode2', title: 'Repayment' },
-  { path: '/paymentInstructions', remote: 'mf_repay', screen: 'paymentInstructions', title: 'Payment instructions' },
+  {
+    path: '/paymentInstructions',
+    remote: 'mf_repay',
+    screen: 'paymentInstructions',
+    title: 'Payment instructions',
+  },
   { path: '/legacyRepay', remote: 'mf_repay', screen: 'legacyRepay', title: 'Repayment' },
   { path: '/complaint', remote: 'mf_complaint', screen: 'complaint', title: 'Online service' },
   { path: '/complainPageNext', remote: 'mf_complaint', screen: 'complainPageNext', title: 'Online service' },

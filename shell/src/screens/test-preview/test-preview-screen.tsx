@@ -72,7 +72,8 @@ function useLocationReading(geolocation: Geolocation | undefined) {
     }
     setText(LOCATION_MESSAGES.locating)
     geolocation.getCurrentPosition(
-      ({ coords }) => setText(`Latitude ${coords.latitude.toFixed(6)}, longitude ${coords.longitude.toFixed(6)}`),
+      ({ coords }) =>
+        setText(`Latitude ${coords.latitude.toFixed(6)}, longitude ${coords.longitude.toFixed(6)}`),
       (error) =>
         setText(
           error.code === error.PERMISSION_DENIED
@@ -88,7 +89,11 @@ function useLocationReading(geolocation: Geolocation | undefined) {
 }
 
 /** Developer test page: session fields, links to every borrower page, device capability checks. */
-export function TestPreviewScreen({ geolocation = globalThis.navigator?.geolocation }: { geolocation?: Geolocation }) {
+export function TestPreviewScreen({
+  geolocation = globalThis.navigator?.geolocation,
+}: {
+  geolocation?: Geolocation
+}) {
   const { loader } = usePlatform()
   const [values, setValues] = useState(
     () => Object.fromEntries(PREVIEW_FIELDS.map((f) => [f.key, f.initial])) as Record<FieldKey, string>,

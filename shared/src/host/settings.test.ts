@@ -51,9 +51,12 @@ test('malformed JSON gives the defaults with a console note', () => {
   expect(warn).toHaveBeenCalledTimes(1)
 })
 
-test.each([['null'], ['"text"'], ['42'], ['true']])('JSON that is not an object (%s) gives the defaults', (text) => {
-  expect(parseSettings(text)).toEqual(DEFAULT_SETTINGS)
-})
+test.each([['null'], ['"text"'], ['42'], ['true']])(
+  'JSON that is not an object (%s) gives the defaults',
+  (text) => {
+    expect(parseSettings(text)).toEqual(DEFAULT_SETTINGS)
+  },
+)
 
 test('fields of the wrong type are ignored, keeping their defaults', () => {
   const settings = parseSettings(
@@ -71,10 +74,9 @@ test('fields of the wrong type are ignored, keeping their defaults', () => {
 })
 
 test('allowedHosts keeps only non-empty strings', () => {
-  expect(parseSettings(JSON.stringify({ allowedHosts: ['a.com', '', 3, null, 'b.com'] })).allowedHosts).toEqual([
-    'a.com',
-    'b.com',
-  ])
+  expect(
+    parseSettings(JSON.stringify({ allowedHosts: ['a.com', '', 3, null, 'b.com'] })).allowedHosts,
+  ).toEqual(['a.com', 'b.com'])
 })
 
 test('the result is a copy: changing it does not change the defaults', () => {
@@ -91,7 +93,11 @@ test('readSettings reads the #app-settings block of the page', () => {
   script.id = 'app-settings'
   script.textContent = JSON.stringify({ rupee: true, servicePhone: '+91 80 1234 5678' })
   document.head.append(script)
-  expect(readSettings(document)).toEqual({ ...DEFAULT_SETTINGS, rupee: true, servicePhone: '+91 80 1234 5678' })
+  expect(readSettings(document)).toEqual({
+    ...DEFAULT_SETTINGS,
+    rupee: true,
+    servicePhone: '+91 80 1234 5678',
+  })
 })
 
 test('readSettings without a block gives the defaults', () => {

@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from './paths'
+import { injectSettings, settingsFromEnv } from './settings'
+
+/**
+ * Serves the released tree with real nginx on loopback (used by the e2e `nginx` project): writes the web
+ * root (shell build + settings), fills deploy/nginx.conf's placeholders and runs nginx in the foreground.
+ */
+const port = Number(process.env.NGINX_PORT ?? 4320)
+const apiUpstream = process.env.API_UPSTREAM ?? 'http://127.0.0.1:4310'
+const apiOrigin = process.env.API_ORIGIN ?? ''
+const prefix = join(DEPLOY_DIR, '.nginx')
+const www = join(DEPLOY_DIR, 'www')
+
+rmSync(www, { recursive: true, force: true })
+cpSync(SHELL_DIST, www, { recursive: true })
+const index = join(www, 'index.html')
+writeFileSync(index, injectSettings(readFileSync(index, 'utf8'), settingsFromEnv()))
+mkdirSync(prefix, { recursive: true })
+const conf = readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8')
+  .replaceAll('__PREFIX__', prefix)
+  .replaceAll('__PORT__', String(port))
+  .replaceAll('__WWW__', www)
+  .replaceAll('__CDN__', CDN_DIR)
+  .replaceAll('__API_UPSTREAM__', apiUpstream)
+  .replaceAll(' __API_ORIGIN__', apiOrigin ? ` ${apiOrigin}` : '')
+const confFile = join(prefix, 'nginx.conf')
+writeFileSync(confFile, conf)
+const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
+const child = spawn(nginx, ['-c', confFile, '-p', prefix, '-e', 'stderr'], { stdio: 'inherit' })
+console.log(`nginx serving ${www} at http://127.0.0.1:${port}`)
+child.on('exit', (code) => process.exit(code ?? 0))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill('SIGQUIT'))

@@ -1,0 +1,27 @@
+// The e2e suite drives Debian's Chromium (never a downloaded browser) and runs one project against real
+// nginx. Install them when missing and we are allowed to (root with apt-get, as in CI); otherwise say what
+// to install.
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
+const missing = []
+if (!existsSync(chromium)) missing.push('chromium', 'fonts-wqy-microhei')
+if (!existsSync(nginx)) missing.push('nginx-light')
+if (missing.length > 0) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    console.error(
+      `Missing ${missing.join(', ')}. Install (Debian): sudo apt-get install -y ${missing.join(' ')}`,
+    )
+    process.exit(1)
+  }
+  console.log(`Installing ${missing.join(', ')} from Debian packages…`)
+  execSync(
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+    {
+      stdio: 'inherit',
+    },
+  )
+}

@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/** Collects CSP violations the page reports. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = []
+  await page.exposeFunction('__cspViolation', (text: string) => violations.push(text))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      ;(window as unknown as { __cspViolation(t: string): void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      )
+    })
+  })
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
+  })
+  return violations
+}
+
+test('documents carry CSP, nosniff, no-referrer, frame-ancestors none and no-cache', async ({ request }) => {
+  const response = await request.get('/aboutUs')
+  expect(response.status()).toBe(200)
+  const headers = response.headers()
+  const csp = headers['content-security-policy']
+  expect(csp).toContain("script-src 'self'")
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(csp).not.toContain('unsafe-eval')
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toBe('no-referrer')
+  expect(headers['cache-control']).toBe('no-cache')
+})
+
+test('registry is no-cache, versioned assets immutable, a missing asset is a 404', async ({ request }) => {
+  const registry = await request.get('/registry.json')
+  expect(registry.headers()['cache-control']).toBe('no-cache')
+  const entry = (await registry.json()).remotes.mf_site.entry as string
+  const manifest = await request.get(entry)
+  expect(manifest.status()).toBe(200)
+  expect(manifest.headers()['cache-control']).toContain('immutable')
+  const missing = await request.get(entry.replace('mf-manifest.json', 'assets/no-such-file.js'))
+  expect(missing.status()).toBe(404)
+  expect(await missing.text()).not.toContain('<div id="root">')
+  const missingShellAsset = await request.get('/assets/no-such-file.js')
+  expect(missingShellAsset.status()).toBe(404)
+})
+
+test('app routes fall back to the shell', async ({ request }) => {
+  for (const path of ['/', '/complaint', '/promotion', '/no-such-route']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(await response.text()).toContain('<div id="root">')
+  }
+})
+
+test('pages render with zero CSP violations', async ({ page }) => {
+  const violations = await watchCsp(page)
+  for (const path of ['/', '/#privacy', '/aboutUs', '/loanAgreement', '/testPreview']) {
+    await page.goto(path)
+    await expect(page.locator('#root')).not.toBeEmpty()
+    await page.waitForLoadState('networkidle')
+  }
+  expect(violations).toEqual([])
+})

@@ -1,0 +1,97 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { Toast } from 'antd-mobile'
+import { http, HttpResponse } from 'msw'
+import { apiPath, envelope, failure } from 'shared/mocks'
+import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { afterEach, expect, test, vi } from 'vitest'
+import { SiteApp } from '../../app/site-app'
+import { handlers } from '../../mocks/handlers'
+
+const server = setupMswServer(...handlers)
+const CONTACT = apiPath('/v3/personal-center/contact-kf-info')
+
+const FAILURE_TEXT = /Service unavailable|Network error|unexpected response/
+
+afterEach(async () => {
+  server.events.removeAllListeners()
+  vi.useRealTimers()
+  act(() => Toast.clear())
+  await waitFor(() => expect(screen.queryByText(FAILURE_TEXT)).not.toBeInTheDocument())
+})
+
+function renderFooter(hash = '') {
+  const props = createTestProps({ screen: 'site', hash })
+  const post = vi.spyOn(props.http, 'post')
+  renderWithUi(<SiteApp {...props} />)
+  /** Resolves once the footer has received and handled the contact call's result. */
+  const settled = async () => {
+    expect(post).toHaveBeenCalledTimes(1)
+    await act(async () => {
+      await post.mock.results[0].value
+    })
+  }
+  return { footer: within(screen.getByRole('contentinfo')), settled }
+}
+
+test('starts with the settings contact details, then shows the server ones', async () => {
+  const bodies: string[] = []
+  server.events.on('request:start', async ({ request }) => void bodies.push(await request.clone().text()))
+  const { footer } = renderFooter()
+  expect(footer.getByRole('link', { name: '+63 2 8888 0000' })).toHaveAttribute('href', 'tel:+63288880000')
+  expect(footer.getByRole('link', { name: 'support@cashloan.example' })).toBeInTheDocument()
+
+  expect(await footer.findByRole('link', { name: '+63 917 555 0100' })).toHaveAttribute(
+    'href',
+    'tel:+639175550100',
+  )
+  expect(footer.getByRole('link', { name: 'support@cashloan.ph' })).toHaveAttribute(
+    'href',
+    'mailto:support@cashloan.ph',
+  )
+  expect(footer.queryByText('+63 2 8888 0000')).not.toBeInTheDocument()
+  expect(bodies).toEqual(['overall=30'])
+})
+
+test.each(['', 'about', 'contact', 'privacy', 'terms'])('the section "%s" has the footer', async (hash) => {
+  const { footer } = renderFooter(hash)
+  expect(footer.getByText(/Makati City, Metro Manila 1227/)).toBeInTheDocument()
+  expect(footer.getByText(/© \d{4} CashLoan Lending Corporation/)).toBeInTheDocument()
+  expect(await footer.findByText('+63 917 555 0100')).toBeInTheDocument()
+})
+
+test('the copyright follows the current year', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2031-03-15T08:00:00+08:00'))
+  const { footer } = renderFooter()
+  expect(footer.getByText('© 2031 CashLoan Lending Corporation')).toBeInTheDocument()
+  await footer.findByText('+63 917 555 0100')
+})
+
+test.each([
+  ['a failure envelope', () => failure('Service unavailable')],
+  ['an HTTP error', () => HttpResponse.json({ message: 'Service unavailable' }, { status: 502 })],
+  ['a network error', () => HttpResponse.error()],
+  ['no data', () => envelope(null)],
+  ['data that is not an object', () => envelope('support@cashloan.ph')],
+  ['a list', () => envelope([{ email: 'other@cashloan.ph', smWa: '+63 917 000 0000' }])],
+  ['fields of the wrong type', () => envelope({ email: 42, smWa: 639170000000 })],
+  ['empty fields', () => envelope({ email: '  ', smWa: '' })],
+  ['an e-mail that is not an address', () => envelope({ email: 'Service unavailable' })],
+])('keeps the settings details, without a message, after %s', async (_case, respond) => {
+  server.use(http.post(CONTACT, respond))
+  const { footer, settled } = renderFooter()
+  await settled()
+  expect(footer.getByRole('link', { name: '+63 2 8888 0000' })).toBeInTheDocument()
+  expect(footer.getByRole('link', { name: 'support@cashloan.example' })).toBeInTheDocument()
+  // The call is silent: no toast reports its failure (given the time a toast would need to appear).
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  expect(screen.queryByText(FAILURE_TEXT)).not.toBeInTheDocument()
+})
+
+test('uses each server field that is usable and keeps the setting for the other', async () => {
+  server.use(http.post(CONTACT, () => envelope({ smWa: ' +63 917 555 0199 ', email: null })))
+  const { footer } = renderFooter()
+  expect(await footer.findByRole('link', { name: '+63 917 555 0199' })).toBeInTheDocument()
+  expect(footer.getByRole('link', { name: 'support@cashloan.example' })).toBeInTheDocument()
+  await waitFor(() => expect(footer.queryByText('+63 2 8888 0000')).not.toBeInTheDocument())
+})

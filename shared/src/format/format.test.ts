@@ -1,0 +1,120 @@
+import { expect, test } from 'vitest'
+import { formatCents, formatDate, formatDateTime, formatPesos, formatTime, groupThousands } from './format'
+
+test('formatCents shows pesos with dot thousands and a decimal comma', () => {
+  expect(formatCents(123456)).toBe('₱1.234,56')
+  expect(formatCents(123456789)).toBe('₱1.234.567,89')
+  expect(formatCents(100)).toBe('₱1,00')
+  expect(formatCents(5)).toBe('₱0,05')
+  expect(formatCents(0)).toBe('₱0,00')
+})
+
+test('formatCents puts the minus sign before the currency sign', () => {
+  expect(formatCents(-123456)).toBe('-₱1.234,56')
+  expect(formatCents(-5)).toBe('-₱0,05')
+})
+
+test('formatCents accepts numeric strings', () => {
+  expect(formatCents('123456')).toBe('₱1.234,56')
+  expect(formatCents(' 2500 ')).toBe('₱25,00')
+  expect(formatCents('-100')).toBe('-₱1,00')
+})
+
+test('formatCents rounds fractional cents', () => {
+  expect(formatCents(123456.6)).toBe('₱1.234,57')
+})
+
+test('formatCents shows the rupee sign, or no sign, when asked', () => {
+  expect(formatCents(123456, { rupee: true })).toBe('₹1.234,56')
+  expect(formatCents(123456, { sign: false })).toBe('1.234,56')
+  expect(formatCents(-123456, { sign: false, rupee: true })).toBe('-1.234,56')
+})
+
+test.each([
+  [''],
+  ['  '],
+  ['12a'],
+  ['abc'],
+  [null],
+  [undefined],
+  [Number.NaN],
+  [Infinity],
+  [{}],
+  [[]],
+  [true],
+])('formatCents shows nothing for a malformed amount: %j', (value) => {
+  expect(formatCents(value)).toBe('')
+})
+
+test('formatPesos formats an amount already in pesos', () => {
+  expect(formatPesos('1500.00')).toBe('₱1.500,00')
+  expect(formatPesos(1234567.5)).toBe('₱1.234.567,50')
+  expect(formatPesos('0.1')).toBe('₱0,10')
+  expect(formatPesos(-20)).toBe('-₱20,00')
+  expect(formatPesos('1500', { rupee: true })).toBe('₹1.500,00')
+})
+
+test('formatPesos shows a non-numeric server string as it is, and nothing for other values', () => {
+  expect(formatPesos('To be confirmed')).toBe('To be confirmed')
+  expect(formatPesos(null)).toBe('')
+  expect(formatPesos(undefined)).toBe('')
+  expect(formatPesos(Number.NaN)).toBe('')
+})
+
+test('groupThousands groups with dots', () => {
+  expect(groupThousands('1')).toBe('1')
+  expect(groupThousands('123')).toBe('123')
+  expect(groupThousands('1234')).toBe('1.234')
+  expect(groupThousands('1234567')).toBe('1.234.567')
+})
+
+// Built in local time so the expectations hold in every time zone.
+const LOCAL = new Date(2024, 0, 15, 9, 5, 7)
+const MS = LOCAL.getTime()
+const SECONDS = MS / 1000
+
+test('dates from unix seconds (number or digit string)', () => {
+  expect(formatDate(SECONDS)).toBe('2024-01-15')
+  expect(formatTime(SECONDS)).toBe('09:05:07')
+  expect(formatDateTime(SECONDS)).toBe('2024-01-15 09:05:07')
+  expect(formatDateTime(String(SECONDS))).toBe('2024-01-15 09:05:07')
+})
+
+test('dates from unix milliseconds (number or digit string)', () => {
+  expect(formatDate(MS)).toBe('2024-01-15')
+  expect(formatTime(MS)).toBe('09:05:07')
+  expect(formatDateTime(MS)).toBe('2024-01-15 09:05:07')
+  expect(formatDateTime(String(MS))).toBe('2024-01-15 09:05:07')
+})
+
+test('dates from ISO strings and Date objects', () => {
+  expect(formatDateTime('2024-01-15T09:05:07')).toBe('2024-01-15 09:05:07')
+  expect(formatDate('2024-01-15')).toBe('2024-01-15')
+  expect(formatDateTime(LOCAL)).toBe('2024-01-15 09:05:07')
+  const utc = '2024-01-15T09:05:07Z'
+  const local = new Date(utc)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  expect(formatTime(utc)).toBe(
+    `${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`,
+  )
+})
+
+test.each([[''], ['not a date'], ['31/31/31'], [null], [undefined], [Number.NaN], [{}], [new Date('x')]])(
+  'an invalid date shows nothing: %j',
+  (value) => {
+    expect(formatDate(value)).toBe('')
+    expect(formatTime(value)).toBe('')
+    expect(formatDateTime(value)).toBe('')
+  },
+)
+
+test('a tiny negative amount that rounds to zero carries no minus sign', () => {
+  expect(formatCents(-0.4)).toBe('₱0,00')
+  expect(formatCents(-0.6)).toBe('-₱0,01')
+})
+
+test('an impossible calendar date formats as empty instead of rolling over', () => {
+  expect(formatDate('2024-13-45')).toBe('')
+  expect(formatDate('2024-02-30')).toBe('')
+  expect(formatDate('2024-02-29')).toBe('2024-02-29')
+})

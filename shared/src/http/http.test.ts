@@ -1,0 +1,450 @@
+import axios from 'axios'
+import { delay, http as mock, HttpResponse } from 'msw'
+import { expect, test, vi } from 'vitest'
+import { setupMswServer } from '../testing/testing'
+import { createHttp, MESSAGES, type HttpConfig, type LoadingText } from './http'
+
+const APP_ORIGIN = window.location.origin
+const API = `${APP_ORIGIN}/utilities`
+
+const server = setupMswServer()
+
+function setup(overrides: Partial<HttpConfig> = {}) {
+  const toasts: string[] = []
+  const loading: { text: LoadingText; open: boolean }[] = []
+  const notifier = {
+    loading: vi.fn((text: LoadingText) => {
+      const entry = { text, open: true }
+      loading.push(entry)
+      return () => {
+        entry.open = false
+      }
+    }),
+    error: vi.fn((message: string) => void toasts.push(message)),
+  }
+  let keys = 0
+  const http = createHttp({
+    baseURL: '/utilities',
+    appOrigin: APP_ORIGIN,
+    query: () => ({ sessionId: 's-1', appVersion: '1.0.0', utm_source: 'fb' }),
+    notifier,
+    newKey: () => `key-${++keys}`,
+    ...overrides,
+  })
+  return { http, toasts, loading, notifier }
+}
+
+function fetchClient() {
+  return axios.create({
+    adapter: 'fetch',
+    responseType: 'text',
+    transformResponse: [(data: unknown) => data],
+    validateStatus: () => true,
+  })
+}
+
+/** Records every request the server receives. */
+function recordRequests() {
+  const requests: { url: URL; method: string; headers: Headers; body: string; contentType: string }[] = []
+  return {
+    requests,
+    async capture(request: Request) {
+      requests.push({
+        url: new URL(request.url),
+        method: request.method,
+        headers: request.headers,
+        contentType: request.headers.get('content-type') ?? '',
+        body: request.method === 'GET' ? '' : await request.clone().text(),
+      })
+    },
+  }
+}
+
+test.each([0, '0', '00'])('a call succeeds when the code is %j', async (code) => {
+  server.use(mock.get(`${API}/ok`, () => HttpResponse.json({ code, message: 'fine', data: { id: 1 } })))
+  const { http, toasts } = setup()
+  const result = await http.get('/ok')
+  expect(result).toEqual({
+    success: true,
+    code,
+    message: 'fine',
+    data: { id: 1 },
+    raw: { code, message: 'fine', data: { id: 1 } },
+  })
+  expect(toasts).toEqual([])
+})
+
+test.each([
+  ['01', 'Order not found'],
+  [1, 'Order not found'],
+  ['500', 'Server busy'],
+])('a call with code %j fails with the server message as a toast', async (code, message) => {
+  server.use(mock.post(`${API}/fail`, () => HttpResponse.json({ code, message, data: null })))
+  const { http, toasts } = setup()
+  const result = await http.post('/fail', { orderId: 1 })
+  expect(result).toMatchObject({ success: false, code, message, data: null })
+  expect(toasts).toEqual([message])
+})
+
+test('a body without a code fails with a clear message', async () => {
+  server.use(mock.get(`${API}/nocode`, () => HttpResponse.json({ message: 'hello', data: { a: 1 } })))
+  const { http, toasts } = setup()
+  const result = await http.get('/nocode')
+  expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.badResponse, data: null })
+  expect(toasts).toEqual([MESSAGES.badResponse])
+})
+
+test('a non-JSON body fails with a clear message', async () => {
+  server.use(mock.get(`${API}/text`, () => HttpResponse.text('OK, not JSON')))
+  const { http, toasts } = setup()
+  const result = await http.get('/text')
+  expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.badResponse, data: null })
+  expect(toasts).toEqual([MESSAGES.badResponse])
+})
+
+test('an HTTP 500 with an HTML error page fails with a clear message', async () => {
+  server.use(
+    mock.get(`${API}/boom`, () =>
+      HttpResponse.html('<html><body>Internal Server Error</body></html>', { status: 500 }),
+    ),
+  )
+  const { http, toasts } = setup()
+  const result = await http.get('/boom')
+  expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.badResponse })
+  expect(toasts).toEqual([MESSAGES.badResponse])
+})
+
+test('a network error resolves as a failure with the network message', async () => {
+  server.use(mock.get(`${API}/down`, () => HttpResponse.error()))
+  const { http, toasts } = setup()
+  const result = await http.get('/down')
+  expect(result).toEqual({ success: false, code: null, message: MESSAGES.network, data: null, raw: null })
+  expect(toasts).toEqual([MESSAGES.network])
+})
+
+test('a call that takes longer than its timeout resolves as a failure with the timeout message', async () => {
+  server.use(
+    mock.get(`${API}/slow`, async () => {
+      await delay(500)
+      return HttpResponse.json({ code: '00', data: null })
+    }),
+  )
+  // msw's XMLHttpRequest interceptor ignores xhr.timeout, so this goes through axios' fetch adapter, which
+  // honours the same per-request timeout and raises the same AxiosError a browser XHR timeout does.
+  const { http, toasts } = setup({ client: fetchClient() })
+  const result = await http.get('/slow', undefined, { timeoutMs: 30 })
+  expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.timeout })
+  expect(toasts).toEqual([MESSAGES.timeout])
+})
+
+test('a call never rejects, whatever the client throws', async () => {
+  const client = {
+    request: vi.fn().mockRejectedValue(new TypeError('boom')),
+  } as unknown as HttpConfig['client']
+  const { http } = setup({ client })
+  await expect(http.get('/x')).resolves.toMatchObject({ success: false, message: MESSAGES.network })
+  await expect(http.post('/x', {}, { money: true })).resolves.toMatchObject({ success: false })
+  await expect(http.upload('/x', 'file', new Blob(['a']))).resolves.toMatchObject({ success: false })
+})
+
+test('uses a 60 s timeout unless the call sets its own', async () => {
+  const request = vi.fn().mockResolvedValue({ status: 200, data: '{"code":"00"}' })
+  const { http } = setup({ client: { request } as unknown as HttpConfig['client'] })
+  await http.get('/a')
+  await http.get('/b', undefined, { timeoutMs: 1500 })
+  expect(request.mock.calls.map(([config]) => config.timeout)).toEqual([60_000, 1500])
+})
+
+test('a silent call shows no toast on failure but still resolves the server message', async () => {
+  server.use(mock.get(`${API}/fail`, () => HttpResponse.json({ code: '01', message: 'Nope', data: null })))
+  const { http, toasts } = setup()
+  const result = await http.get('/fail', undefined, { silent: true })
+  expect(result).toMatchObject({ success: false, message: 'Nope' })
+  expect(toasts).toEqual([])
+})
+
+test('a silent call shows no toast on a network error either', async () => {
+  server.use(mock.get(`${API}/down`, () => HttpResponse.error()))
+  const { http, notifier } = setup()
+  await http.get('/down', undefined, { silent: true })
+  expect(notifier.error).not.toHaveBeenCalled()
+})
+
+test.each<LoadingText>(['loading...', 'saving...'])(
+  'the %s toast is open while the call runs and closed when it ends',
+  async (text) => {
+    let openDuringCall: boolean | undefined
+    const { http, loading } = setup()
+    server.use(
+      mock.post(`${API}/save`, () => {
+        openDuringCall = loading[0]?.open
+        return HttpResponse.json({ code: '00', message: '', data: null })
+      }),
+    )
+    await http.post('/save', { a: 1 }, { loading: text })
+    expect(openDuringCall).toBe(true)
+    expect(loading).toEqual([{ text, open: false }])
+  },
+)
+
+test('the loading toast is closed before the failure toast shows', async () => {
+  server.use(mock.get(`${API}/fail`, () => HttpResponse.json({ code: '01', message: 'Nope' })))
+  const { http, loading, notifier } = setup()
+  notifier.error.mockImplementation(() => {
+    expect(loading[0].open).toBe(false)
+  })
+  await http.get('/fail', undefined, { loading: 'loading...' })
+  expect(notifier.error).toHaveBeenCalledWith('Nope')
+})
+
+test('no loading toast unless asked for', async () => {
+  server.use(mock.get(`${API}/ok`, () => HttpResponse.json({ code: '00' })))
+  const { http, notifier } = setup()
+  await http.get('/ok')
+  expect(notifier.loading).not.toHaveBeenCalled()
+})
+
+test('a POST body is form-encoded and the session and tracking query is on the URL', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/v3/loan/detail`, async ({ request }) => {
+      await capture(request)
+      return HttpResponse.json({ code: '00', data: null })
+    }),
+  )
+  const { http } = setup()
+  await http.post('/v3/loan/detail', {
+    orderId: 86,
+    name: 'Juan dela Cruz',
+    agree: true,
+    empty: null,
+    skip: undefined,
+  })
+  expect(requests).toHaveLength(1)
+  const [req] = requests
+  expect(req.method).toBe('POST')
+  expect(req.contentType).toMatch(/^application\/x-www-form-urlencoded/)
+  expect(Object.fromEntries(new URLSearchParams(req.body))).toEqual({
+    orderId: '86',
+    name: 'Juan dela Cruz',
+    agree: 'true',
+    empty: '',
+  })
+  expect(req.headers.get('x-requested-with')).toBe('XMLHttpRequest')
+  expect(Object.fromEntries(req.url.searchParams)).toEqual({
+    sessionId: 's-1',
+    appVersion: '1.0.0',
+    utm_source: 'fb',
+  })
+})
+
+test('a GET sends its params together with the session and tracking query', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.get(`${API}/v4/contract/list`, async ({ request }) => {
+      await capture(request)
+      return HttpResponse.json({ code: '00', data: [] })
+    }),
+  )
+  const { http } = setup()
+  await http.get('v4/contract/list', { scene: 3, orderId: '86' })
+  expect(Object.fromEntries(requests[0].url.searchParams)).toEqual({
+    sessionId: 's-1',
+    appVersion: '1.0.0',
+    utm_source: 'fb',
+    scene: '3',
+    orderId: '86',
+  })
+  expect(requests[0].headers.get('x-requested-with')).toBe('XMLHttpRequest')
+})
+
+test('the query is read at every call, so a refreshed session is used at once', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.get(`${API}/ping`, async ({ request }) => {
+      await capture(request)
+      return HttpResponse.json({ code: '00' })
+    }),
+  )
+  let sessionId = 'first'
+  const { http } = setup({ query: () => ({ sessionId }) })
+  await http.get('/ping')
+  sessionId = 'second'
+  await http.get('/ping')
+  expect(requests.map((r) => r.url.searchParams.get('sessionId'))).toEqual(['first', 'second'])
+})
+
+test('the API base can be another origin, which still receives the session query', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.get('https://api.example.com/utilities/ping', async ({ request }) => {
+      await capture(request)
+      return HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http } = setup({ baseURL: 'https://api.example.com/utilities/' })
+  await http.get('/ping')
+  expect(requests[0].url.searchParams.get('sessionId')).toBe('s-1')
+})
+
+test('the session query is not sent to a foreign origin given as an absolute URL', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.get('https://partner.example.net/rates', async ({ request }) => {
+      await capture(request)
+      return HttpResponse.json({ code: '00' })
+    }),
+    mock.get(`${APP_ORIGIN}/api/v2/promo/config`, async ({ request }) => {
+      await capture(request)
+      return HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http } = setup()
+  await http.get('https://partner.example.net/rates', { amount: 100 })
+  await http.get(`${APP_ORIGIN}/api/v2/promo/config`)
+  expect(Object.fromEntries(requests[0].url.searchParams)).toEqual({ amount: '100' })
+  // An absolute URL on the app's own origin is trusted.
+  expect(requests[1].url.searchParams.get('sessionId')).toBe('s-1')
+})
+
+test('an upload is multipart with the file under the given field, plus the extra fields', async () => {
+  let received: {
+    contentType: string
+    fields: Record<string, string>
+    fileText: string
+    fileType: string
+  } | null = null
+  server.use(
+    mock.post(`${API}/v3/complaint/upload`, async ({ request }) => {
+      const form = await request.formData()
+      const file = form.get('picture') as File
+      received = {
+        contentType: request.headers.get('content-type') ?? '',
+        fields: { orderId: String(form.get('orderId')) },
+        fileText: await file.text(),
+        // (The file name is not asserted: jsdom's File loses it when undici re-encodes the form.)
+        fileType: file.type,
+      }
+      return HttpResponse.json({ code: '00', data: { url: '/img/1.png' } })
+    }),
+  )
+  const { http, loading } = setup()
+  const file = new File(['png-bytes'], 'receipt.png', { type: 'image/png' })
+  const result = await http.upload<{ url: string }>('/v3/complaint/upload', 'picture', file, { orderId: 86 })
+  expect(result).toMatchObject({ success: true, data: { url: '/img/1.png' } })
+  expect(received).toEqual({
+    contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+    fields: { orderId: '86' },
+    fileText: 'png-bytes',
+    fileType: 'image/png',
+  })
+  // Uploads show 'uploading...' by default.
+  expect(loading).toEqual([{ text: 'uploading...', open: false }])
+})
+
+test('an upload can ask for a different loading text', async () => {
+  server.use(mock.post(`${API}/up`, () => HttpResponse.json({ code: '00' })))
+  const { http, loading } = setup()
+  await http.upload('/up', 'file', new Blob(['x']), {}, { loading: 'saving...' })
+  expect(loading.map((l) => l.text)).toEqual(['saving...'])
+})
+
+test('a money call carries an Idempotency-Key; an ordinary call does not', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/*`, async ({ request }) => {
+      await capture(request)
+      return HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http } = setup()
+  await http.post('/v3/loan/push', { orderId: 1 }, { money: true })
+  await http.post('/v3/loan/push', { orderId: 1 }, { money: true, idempotencyKey: 'intent-42' })
+  await http.post('/v3/loan/detail', { orderId: 1 })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'intent-42', null])
+})
+
+test('two concurrent money calls to the same path make one request and share its result', async () => {
+  let hits = 0
+  server.use(
+    mock.post(`${API}/v3/loan/push`, async () => {
+      hits++
+      await delay(20)
+      return HttpResponse.json({ code: '01', message: 'Already submitted', data: { n: hits } })
+    }),
+  )
+  const { http, toasts } = setup()
+  const [first, second] = await Promise.all([
+    http.post('/v3/loan/push', { orderId: 1 }, { money: true }),
+    http.post('/v3/loan/push', { orderId: 1 }, { money: true }),
+  ])
+  expect(hits).toBe(1)
+  expect(second).toBe(first)
+  expect(first).toMatchObject({ success: false, message: 'Already submitted', data: { n: 1 } })
+  // One request, one message.
+  expect(toasts).toEqual(['Already submitted'])
+})
+
+test('a money call after the first one finished makes a new request with a new key', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/v3/loan/push`, async ({ request }) => {
+      await capture(request)
+      return HttpResponse.json({ code: '00', data: { n: requests.length } })
+    }),
+  )
+  const { http } = setup()
+  const first = await http.post('/v3/loan/push', {}, { money: true })
+  const second = await http.post('/v3/loan/push', {}, { money: true })
+  expect(requests).toHaveLength(2)
+  expect(first.data).toEqual({ n: 1 })
+  expect(second.data).toEqual({ n: 2 })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-2'])
+})
+
+test('a money call after a failed one is a new request too (no stuck guard)', async () => {
+  let hits = 0
+  server.use(
+    mock.post(`${API}/v3/repay/commit`, () => {
+      hits++
+      return hits === 1 ? HttpResponse.error() : HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http } = setup()
+  expect((await http.post('/v3/repay/commit', {}, { money: true, silent: true })).success).toBe(false)
+  expect((await http.post('/v3/repay/commit', {}, { money: true })).success).toBe(true)
+  expect(hits).toBe(2)
+})
+
+test('concurrent money calls to different paths, or ordinary calls, are not merged', async () => {
+  let hits = 0
+  server.use(
+    mock.post(`${API}/*`, async () => {
+      hits++
+      await delay(10)
+      return HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http } = setup()
+  await Promise.all([
+    http.post('/v3/loan/push', {}, { money: true }),
+    http.post('/v3/provider/card-change', {}, { money: true }),
+    http.post('/v3/loan/detail', {}),
+    http.post('/v3/loan/detail', {}),
+  ])
+  expect(hits).toBe(4)
+})
+
+test('a money call is never retried automatically', async () => {
+  let hits = 0
+  server.use(
+    mock.post(`${API}/v3/loan/push`, () => {
+      hits++
+      return HttpResponse.error()
+    }),
+  )
+  const { http } = setup()
+  const result = await http.post('/v3/loan/push', {}, { money: true })
+  expect(result).toMatchObject({ success: false, message: MESSAGES.network })
+  expect(hits).toBe(1)
+})

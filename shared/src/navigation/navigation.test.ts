@@ -1,0 +1,223 @@
+import { afterEach, expect, test, vi } from 'vitest'
+import {
+  appendQuery,
+  classifyTarget,
+  dial,
+  mailTo,
+  openServerLink,
+  openTarget,
+  REFUSED_MESSAGE,
+  type OpenEnv,
+  type Target,
+  type TargetPolicy,
+} from './navigation'
+
+const POLICY: TargetPolicy = {
+  appOrigin: 'https://app.cashloan.ph',
+  allowedHosts: ['pay.partner.com', '*.example.com'],
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+test('https on an allowed host opens in the browser', () => {
+  expect(classifyTarget('https://pay.partner.com/checkout?id=1#step', POLICY)).toEqual({
+    kind: 'web',
+    url: 'https://pay.partner.com/checkout?id=1#step',
+  })
+  expect(classifyTarget('  HTTPS://PAY.PARTNER.COM/x  ', POLICY)).toEqual({
+    kind: 'web',
+    url: 'https://pay.partner.com/x',
+  })
+})
+
+test.each([
+  'https://evil.com/pay',
+  'https://pay.partner.com.evil.com/',
+  'https://notpay.partner.com/',
+  'https://partner.com/',
+])('https on a host not on the list is refused: %s', (url) => {
+  expect(classifyTarget(url, POLICY)).toMatchObject({ kind: 'refused' })
+})
+
+test('a *.example.com rule allows every subdomain but not the bare domain or look-alikes', () => {
+  expect(classifyTarget('https://a.example.com/', POLICY).kind).toBe('web')
+  expect(classifyTarget('https://b.c.example.com/', POLICY).kind).toBe('web')
+  expect(classifyTarget('https://example.com/', POLICY).kind).toBe('refused')
+  expect(classifyTarget('https://badexample.com/', POLICY).kind).toBe('refused')
+  expect(classifyTarget('https://a.example.com.evil.net/', POLICY).kind).toBe('refused')
+})
+
+test('http is allowed only to localhost, and only in dev', () => {
+  const dev = { ...POLICY, dev: true }
+  expect(classifyTarget('http://localhost:5173/x', dev)).toEqual({
+    kind: 'web',
+    url: 'http://localhost:5173/x',
+  })
+  expect(classifyTarget('http://127.0.0.1:8080/', dev).kind).toBe('web')
+  expect(classifyTarget('http://localhost:5173/x', POLICY).kind).toBe('refused')
+  expect(classifyTarget('http://pay.partner.com/', dev).kind).toBe('refused')
+  expect(classifyTarget('http://pay.partner.com/', POLICY).kind).toBe('refused')
+})
+
+test.each([
+  ['javascript:', 'javascript:alert(document.cookie)'],
+  ['javascript: (upper case)', 'JavaScript:alert(1)'],
+  ['data:', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='],
+  ['intent:', 'intent://scan/#Intent;scheme=zxing;package=com.google.zxing.client.android;end'],
+  ['credentials', 'https://user:pass@pay.partner.com/'],
+  ['a user name only', 'https://pay.partner.com@evil.com/'],
+  ['a backslash', 'https://pay.partner.com\\@evil.com/'],
+  ['a backslash path', '/\\evil.com'],
+  ['a tab', 'java\tscript:alert(1)'],
+  ['a newline', '/repay\n//evil.com'],
+  ['a NUL', 'https://pay.partner.com/\u0000'],
+  ['DEL', 'https://pay.partner.com/\u007f'],
+  ['protocol-relative', '//evil.com/pay'],
+  ['a relative path without a slash', 'loanDetails?orderId=1'],
+  ['ftp', 'ftp://pay.partner.com/file'],
+  ['tel', 'tel:+6321234'],
+])('refuses %s', (_name, raw) => {
+  expect(classifyTarget(raw, { ...POLICY, dev: true })).toMatchObject({ kind: 'refused' })
+})
+
+test('a same-origin absolute URL stays in the app', () => {
+  expect(classifyTarget('https://app.cashloan.ph/repay?orderId=86#plan', POLICY)).toEqual({
+    kind: 'app',
+    path: '/repay?orderId=86#plan',
+  })
+})
+
+test('an app path stays in the app', () => {
+  expect(classifyTarget('/loanDetails?orderId=86', POLICY)).toEqual({
+    kind: 'app',
+    path: '/loanDetails?orderId=86',
+  })
+  expect(classifyTarget('/promotion#/downloadTemplate', POLICY)).toEqual({
+    kind: 'app',
+    path: '/promotion#/downloadTemplate',
+  })
+  // A dot-segment cannot climb out of the origin.
+  expect(classifyTarget('/../../etc', POLICY)).toEqual({ kind: 'app', path: '/etc' })
+})
+
+test('native route keys go to the bridge with their query', () => {
+  expect(classifyTarget('main', POLICY)).toEqual({ kind: 'native', route: 'main', raw: 'main' })
+  expect(classifyTarget('login?x=1', POLICY)).toEqual({ kind: 'native', route: 'login', raw: 'login?x=1' })
+  for (const key of ['setting', 'order', 'productDetail', 'home', 'mine']) {
+    expect(classifyTarget(key, POLICY)).toMatchObject({ kind: 'native', route: key })
+  }
+  // Only the exact keys: a look-alike is not a native route.
+  expect(classifyTarget('mainx', POLICY).kind).toBe('refused')
+  expect(classifyTarget('Main', POLICY).kind).toBe('refused')
+})
+
+test.each([[''], ['   '], [null], [undefined], [42], [{ href: 'https://pay.partner.com' }]])(
+  'an empty or non-string target is refused: %j',
+  (raw) => {
+    expect(classifyTarget(raw, POLICY)).toMatchObject({ kind: 'refused' })
+  },
+)
+
+test('appendQuery adds missing keys, keeps existing ones and the hash', () => {
+  expect(appendQuery('/loanDetails?orderId=1#plan', { orderId: '86', productId: '7' })).toBe(
+    '/loanDetails?orderId=1&productId=7#plan',
+  )
+  expect(appendQuery('https://pay.partner.com/checkout#x', { orderId: '86' })).toBe(
+    'https://pay.partner.com/checkout?orderId=86#x',
+  )
+  expect(appendQuery('/repay', {})).toBe('/repay')
+  expect(appendQuery('/repay', { note: 'a b&c' })).toBe('/repay?note=a+b%26c')
+})
+
+function fakeEnv() {
+  return {
+    location: { assign: vi.fn(), replace: vi.fn() },
+    navigate: vi.fn(),
+    toNative: vi.fn(),
+    refuse: vi.fn(),
+  } satisfies OpenEnv
+}
+
+test('openTarget navigates in the app for app targets', () => {
+  const env = fakeEnv()
+  expect(openTarget({ kind: 'app', path: '/repay?orderId=1' }, env, { replace: true })).toBe(true)
+  expect(env.navigate).toHaveBeenCalledWith('/repay?orderId=1', { replace: true })
+  expect(env.location.assign).not.toHaveBeenCalled()
+})
+
+test('openTarget assigns (or replaces) the location for web targets', () => {
+  const env = fakeEnv()
+  const target: Target = { kind: 'web', url: 'https://pay.partner.com/x' }
+  expect(openTarget(target, env)).toBe(true)
+  expect(env.location.assign).toHaveBeenCalledWith('https://pay.partner.com/x')
+  openTarget(target, env, { replace: true })
+  expect(env.location.replace).toHaveBeenCalledWith('https://pay.partner.com/x')
+  expect(env.location.assign).toHaveBeenCalledTimes(1)
+})
+
+test('openTarget hands native targets to the bridge with the raw key', () => {
+  const env = fakeEnv()
+  expect(openTarget({ kind: 'native', route: 'login', raw: 'login?x=1' }, env)).toBe(true)
+  expect(env.toNative).toHaveBeenCalledWith('login?x=1')
+})
+
+test('openTarget refuses with a toast text and goes nowhere', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const env = fakeEnv()
+  expect(openTarget({ kind: 'refused', reason: 'scheme not allowed: javascript:' }, env)).toBe(false)
+  expect(env.refuse).toHaveBeenCalledWith('This link cannot be opened.')
+  expect(REFUSED_MESSAGE).toBe('This link cannot be opened.')
+  expect(env.navigate).not.toHaveBeenCalled()
+  expect(env.location.assign).not.toHaveBeenCalled()
+  expect(env.location.replace).not.toHaveBeenCalled()
+  expect(env.toNative).not.toHaveBeenCalled()
+})
+
+test('dial opens tel: with the digits (and a leading +) only', () => {
+  const location = { assign: vi.fn(), replace: vi.fn() }
+  expect(dial(location, '+63 (2) 8700-1234')).toBe(true)
+  expect(location.assign).toHaveBeenCalledWith('tel:+63287001234')
+  expect(dial(location, 'call us')).toBe(false)
+  expect(dial(location, '')).toBe(false)
+  expect(location.assign).toHaveBeenCalledTimes(1)
+})
+
+test('mailTo opens mailto: only for a plain address', () => {
+  const location = { assign: vi.fn(), replace: vi.fn() }
+  expect(mailTo(location, 'support@cashloan.ph')).toBe(true)
+  expect(location.assign).toHaveBeenCalledWith('mailto:support@cashloan.ph')
+  for (const bad of ['support', 'a@b', 'a b@c.d', 'x@y.z?cc=evil@e.com', 'javascript:a@b.c']) {
+    expect(mailTo(location, bad)).toBe(false)
+  }
+  expect(location.assign).toHaveBeenCalledTimes(1)
+})
+
+function linkContext() {
+  return {
+    settings: { allowedHosts: ['pay.partner.com'] },
+    navigate: vi.fn(),
+    bridge: { call: vi.fn() },
+    refuse: vi.fn(),
+  }
+}
+
+test('openServerLink navigates in the app with the appended globals', () => {
+  const context = { ...linkContext(), append: { productId: '7', orderId: '86' }, replace: true }
+  expect(openServerLink(`${window.location.origin}/repay?orderId=1`, context)).toBe(true)
+  expect(context.navigate).toHaveBeenCalledWith('/repay?orderId=1&productId=7', { replace: true })
+})
+
+test('openServerLink sends a native key through the bridge and refuses a bad link with a toast', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const context = linkContext()
+  expect(openServerLink('productDetail?id=3', context)).toBe(true)
+  expect(context.bridge.call).toHaveBeenCalledWith('to', ['productDetail?id=3'])
+
+  expect(openServerLink('javascript:alert(1)', context)).toBe(false)
+  expect(openServerLink('https://evil.com/', context)).toBe(false)
+  expect(context.refuse).toHaveBeenCalledTimes(2)
+  expect(context.refuse).toHaveBeenCalledWith(REFUSED_MESSAGE)
+  expect(context.navigate).not.toHaveBeenCalled()
+})

@@ -1,0 +1,144 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { RemoteApp, RemoteProps } from 'shared/contract'
+import { UiProvider } from 'shared/ui'
+import { afterEach, expect, test, vi } from 'vitest'
+import { App, createAppRouter } from './app'
+import { PlatformProvider } from './boot/platform'
+import { RemoteUnavailableError, type LoadedRemote } from './remote/remote-loader'
+import { fakePlatform } from './testing/fake-platform'
+
+let router: ReturnType<typeof createAppRouter> | null = null
+
+function renderAppAt(url: string, platform = fakePlatform()) {
+  window.history.replaceState(null, '', url)
+  router = createAppRouter()
+  render(
+    <UiProvider locale="en">
+      <PlatformProvider platform={platform}>
+        <App router={router} />
+      </PlatformProvider>
+    </UiProvider>,
+  )
+  return platform
+}
+
+afterEach(() => {
+  router?.dispose()
+  router = null
+  window.history.replaceState(null, '', '/')
+  vi.restoreAllMocks()
+})
+
+const currentUrl = () => window.location.pathname + window.location.search + window.location.hash
+
+/** A remote whose screens render their name and query into the parcel's element. */
+function fakeRemote(version = '1.0.0'): LoadedRemote & { seen: RemoteProps[] } {
+  const seen: RemoteProps[] = []
+  const paint = async (props: RemoteProps & { domElement?: HTMLElement }) => {
+    seen.push(props)
+    if (props.domElement) {
+      props.domElement.textContent = `screen ${props.screen} order ${props.query.orderId ?? '-'} (${props.locale})`
+    }
+  }
+  const app: RemoteApp = {
+    contract: '1.0.0',
+    bootstrap: async () => undefined,
+    mount: paint,
+    update: paint,
+    unmount: async (props: RemoteProps & { domElement?: HTMLElement }) => {
+      if (props.domElement) props.domElement.textContent = ''
+    },
+  }
+  return { app, version, fellBackFrom: null, seen }
+}
+
+test('an unknown path shows the not-found page with a way home', async () => {
+  renderAppAt('/no-such-page')
+  expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/')
+  expect(document.title).toBe('Page not found')
+})
+
+test('/testPreview is the shell’s own developer page', async () => {
+  const platform = renderAppAt('/testPreview')
+  expect(await screen.findByRole('heading', { name: 'Test preview' })).toBeInTheDocument()
+  expect(document.title).toBe('Test preview')
+  expect(platform.loader.load).not.toHaveBeenCalled()
+})
+
+test('session parameters on an in-app URL are stored and taken off the address bar', async () => {
+  const platform = renderAppAt('/testPreview?sessionId=s-9&deviceId=d-1&orderId=5#tools')
+  await screen.findByRole('heading', { name: 'Test preview' })
+  expect(platform.session.get().session).toEqual({ sessionId: 's-9', deviceId: 'd-1' })
+  expect(currentUrl()).toBe('/testPreview?orderId=5#tools')
+})
+
+test('an address without session parameters is left alone', async () => {
+  const platform = renderAppAt('/testPreview?orderId=5')
+  await screen.findByRole('heading', { name: 'Test preview' })
+  expect(currentUrl()).toBe('/testPreview?orderId=5')
+  expect(platform.session.get().session).toEqual({})
+})
+
+test('a remote route shows a loading placeholder while its remote loads', async () => {
+  const platform = renderAppAt('/repay?orderId=5')
+  expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument()
+  expect(platform.loader.load).toHaveBeenCalledWith('mf_repay')
+  expect(document.title).toBe('Repayment')
+})
+
+test('a remote route mounts its remote with the screen, query and locale', async () => {
+  const remote = fakeRemote()
+  const platform = fakePlatform({ load: async () => remote })
+  renderAppAt('/repay?orderId=5', platform)
+  expect(await screen.findByText('screen repay order 5 (en)')).toBeInTheDocument()
+  // The skeleton goes once single-spa reports the parcel mounted.
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument())
+  expect(remote.seen[0]).toMatchObject({ screen: 'repay', query: { orderId: '5' }, hash: '', locale: 'en' })
+  expect(platform.loader.load).toHaveBeenCalledWith('mf_repay')
+})
+
+test('moving between two screens of one remote updates it without loading it again', async () => {
+  const remote = fakeRemote()
+  const platform = fakePlatform({ load: async () => remote })
+  renderAppAt('/repay?orderId=5', platform)
+  await screen.findByText('screen repay order 5 (en)')
+  await act(() => router!.navigate('/delayRepay?orderId=7'))
+  expect(await screen.findByText('screen delayRepay order 7 (en)')).toBeInTheDocument()
+  expect(platform.loader.load).toHaveBeenCalledTimes(1)
+})
+
+test('a remote that cannot be loaded shows the retry screen; Try again loads it again', async () => {
+  const remote = fakeRemote()
+  const load = vi
+    .fn<(name: string) => Promise<LoadedRemote>>()
+    .mockRejectedValueOnce(new RemoteUnavailableError('mf_repay', []))
+    .mockResolvedValueOnce(remote)
+  renderAppAt('/repay?orderId=5', fakePlatform({ load }))
+
+  expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument()
+  expect(screen.getByText('Repayment: Please check your connection and try again.')).toBeInTheDocument()
+
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+  expect(await screen.findByText('screen repay order 5 (en)')).toBeInTheDocument()
+  expect(load).toHaveBeenCalledTimes(2)
+})
+
+test('a failed remote does not affect other routes', async () => {
+  const load = vi.fn(async (name: string) => {
+    if (name === 'mf_repay') throw new RemoteUnavailableError(name, [])
+    return fakeRemote()
+  })
+  renderAppAt('/repay', fakePlatform({ load }))
+  await screen.findByRole('heading', { name: 'This page could not be loaded' })
+  await act(() => router!.navigate('/complaint?orderId=3'))
+  expect(await screen.findByText('screen complaint order 3 (en)')).toBeInTheDocument()
+})
+
+test('promotion pages get the Chinese locale', async () => {
+  const remote = fakeRemote()
+  renderAppAt('/promotion#/downloadTemplate', fakePlatform({ load: async () => remote }))
+  expect(await screen.findByText('screen promotion order - (zh)')).toBeInTheDocument()
+  expect(remote.seen[0]).toMatchObject({ hash: '/downloadTemplate', locale: 'zh' })
+})

@@ -1,0 +1,223 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router-dom'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { PlatformProvider } from '../../boot/platform'
+import type { LoadRecord } from '../../remote/remote-loader'
+import { fakePlatform } from '../../testing/fake-platform'
+import { TestPreviewScreen } from './test-preview-screen'
+
+const FIELDS = [
+  ['App version', '1.0.0'],
+  ['Device name', ''],
+  ['Device id', ''],
+  ['OS version', ''],
+  ['Session id', ''],
+  ['Ad id', ''],
+  ['Product id', '1'],
+  ['Order id', '86'],
+] as const
+
+const LINKS = [
+  ['Loan confirmation', '/loanConfirm'],
+  ['Order details', '/loanDetails'],
+  ['Repayment', '/repay'],
+  ['Extension repayment', '/delayRepay'],
+  ['Bank binding', '/bindBank'],
+  ['About us', '/aboutUs'],
+  ['Complaint', '/complaint'],
+  ['Customer service', '/customerService'],
+  ['Privacy policy', '/privacyPolicy'],
+  ['Repayment instructions', '/paymentInstructions'],
+] as const
+
+function renderScreen(
+  props: Parameters<typeof TestPreviewScreen>[0] = {},
+  records: readonly LoadRecord[] = [],
+) {
+  const platform = fakePlatform({ records: () => records })
+  return render(
+    <MemoryRouter initialEntries={['/testPreview']}>
+      <PlatformProvider platform={platform}>
+        <TestPreviewScreen {...props} />
+      </PlatformProvider>
+    </MemoryRouter>,
+  )
+}
+
+function fakeGeolocation(
+  answer: (success: PositionCallback, error: PositionErrorCallback) => void,
+): Geolocation {
+  return {
+    getCurrentPosition: vi.fn((success: PositionCallback, error?: PositionErrorCallback | null) =>
+      answer(success, error ?? (() => undefined)),
+    ),
+    watchPosition: vi.fn(),
+    clearWatch: vi.fn(),
+  }
+}
+
+function positionError(code: 1 | 2 | 3): GeolocationPositionError {
+  return { code, message: 'x', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }
+}
+
+const linkHrefs = () => LINKS.map(([name]) => screen.getByRole('link', { name }).getAttribute('href'))
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:http://localhost:3000/photo-1')
+  URL.revokeObjectURL = vi.fn()
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+test('shows the eight session fields with their defaults', () => {
+  renderScreen()
+  expect(screen.getByRole('heading', { name: 'Test preview' })).toBeInTheDocument()
+  for (const [label, value] of FIELDS) expect(screen.getByLabelText(label)).toHaveValue(value)
+  const session = screen.getByRole('region', { name: 'Session' })
+  expect(within(session).getAllByRole('textbox')).toHaveLength(8)
+})
+
+test('each of the ten page links carries the non-empty fields as its query', () => {
+  renderScreen()
+  const pages = screen.getByRole('navigation', { name: 'Pages' })
+  expect(within(pages).getAllByRole('link')).toHaveLength(10)
+  expect(linkHrefs()).toEqual(LINKS.map(([, path]) => `${path}?appVersion=1.0.0&productId=1&orderId=86`))
+})
+
+test('the links follow what is typed into the fields', async () => {
+  const user = userEvent.setup()
+  renderScreen()
+  await user.type(screen.getByLabelText('Session id'), 'sess 1')
+  await user.type(screen.getByLabelText('Device name'), 'Pixel')
+  await user.clear(screen.getByLabelText('App version'))
+  await user.clear(screen.getByLabelText('Order id'))
+  await user.type(screen.getByLabelText('Order id'), '170')
+  expect(linkHrefs()).toEqual(
+    LINKS.map(([, path]) => `${path}?deviceName=Pixel&sessionId=sess+1&productId=1&orderId=170`),
+  )
+})
+
+test('with every field empty the links carry no query', async () => {
+  const user = userEvent.setup()
+  renderScreen()
+  for (const label of ['App version', 'Product id', 'Order id'])
+    await user.clear(screen.getByLabelText(label))
+  // Blank values count as empty.
+  await user.type(screen.getByLabelText('Ad id'), '   ')
+  expect(linkHrefs()).toEqual(LINKS.map(([, path]) => path))
+})
+
+test('the photo picker previews an image file', async () => {
+  const user = userEvent.setup()
+  renderScreen()
+  const photo = new File(['png'], 'selfie.png', { type: 'image/png' })
+  await user.upload(screen.getByLabelText('Photo'), photo)
+  expect(URL.createObjectURL).toHaveBeenCalledWith(photo)
+  expect(screen.getByRole('img', { name: 'Selected photo preview' })).toHaveAttribute(
+    'src',
+    'blob:http://localhost:3000/photo-1',
+  )
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+})
+
+test('the photo picker refuses a file that is not an image', async () => {
+  const user = userEvent.setup({ applyAccept: false })
+  renderScreen()
+  await user.upload(
+    screen.getByLabelText('Photo'),
+    new File(['%PDF'], 'contract.pdf', { type: 'application/pdf' }),
+  )
+  expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.')
+  expect(screen.queryByRole('img')).not.toBeInTheDocument()
+  expect(URL.createObjectURL).not.toHaveBeenCalled()
+})
+
+test('choosing an image after a refused file clears the error, and a non-image removes the preview', async () => {
+  const user = userEvent.setup({ applyAccept: false })
+  renderScreen()
+  const input = screen.getByLabelText('Photo')
+  await user.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }))
+  await user.upload(input, new File(['png'], 'selfie.png', { type: 'image/png' }))
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  expect(screen.getByRole('img', { name: 'Selected photo preview' })).toBeInTheDocument()
+  await user.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }))
+  expect(screen.queryByRole('img')).not.toBeInTheDocument()
+  expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.')
+})
+
+test('the contact field keeps only digits, + and spaces', async () => {
+  const user = userEvent.setup()
+  renderScreen()
+  await user.type(screen.getByLabelText('Contact'), 'tel: +63 (917) 555-0000')
+  expect(screen.getByLabelText('Contact')).toHaveValue(' +63 917 5550000')
+})
+
+test('get location shows the coordinates', async () => {
+  const user = userEvent.setup()
+  const geolocation = fakeGeolocation((success) =>
+    success({ coords: { latitude: 14.5995, longitude: 120.9842 } } as GeolocationPosition),
+  )
+  renderScreen({ geolocation })
+  await user.click(screen.getByRole('button', { name: 'get location' }))
+  expect(screen.getByText('Latitude 14.599500, longitude 120.984200')).toBeInTheDocument()
+  expect(geolocation.getCurrentPosition).toHaveBeenCalledTimes(1)
+})
+
+test('get location says so while it waits for the device', async () => {
+  const user = userEvent.setup()
+  renderScreen({ geolocation: fakeGeolocation(() => undefined) })
+  await user.click(screen.getByRole('button', { name: 'get location' }))
+  expect(screen.getByText('Getting location…')).toBeInTheDocument()
+})
+
+test.each([
+  [1, 'Location permission was refused. Allow location access and try again.'],
+  [2, 'Your location could not be determined. Please try again.'],
+  [3, 'Getting your location took too long. Please try again.'],
+] as const)('get location explains error code %i', async (code, message) => {
+  const user = userEvent.setup()
+  renderScreen({ geolocation: fakeGeolocation((_success, error) => error(positionError(code))) })
+  await user.click(screen.getByRole('button', { name: 'get location' }))
+  expect(screen.getByText(message)).toBeInTheDocument()
+})
+
+test('get location explains when the device has no geolocation', async () => {
+  const user = userEvent.setup()
+  // Passing undefined falls back to navigator.geolocation, which jsdom does not have.
+  expect(navigator.geolocation).toBeUndefined()
+  renderScreen({ geolocation: undefined })
+  await user.click(screen.getByRole('button', { name: 'get location' }))
+  expect(screen.getByText('Location is not available on this device.')).toBeInTheDocument()
+})
+
+test('diagnostics say when no remote has been loaded', () => {
+  renderScreen()
+  expect(screen.getByText('No remote loaded yet in this page view.')).toBeInTheDocument()
+  expect(screen.queryByRole('table')).not.toBeInTheDocument()
+})
+
+test('diagnostics list every load attempt, with the failure reason', () => {
+  renderScreen({}, [
+    {
+      remote: 'mf_loan',
+      version: '2.0.0',
+      stage: 'manifest',
+      ok: false,
+      durationMs: 12,
+      error: 'manifest answered 500',
+      at: 1,
+    },
+    { remote: 'mf_loan', version: '1.9.0', stage: 'ready', ok: true, durationMs: 340, at: 2 },
+  ])
+  const rows = within(screen.getByRole('table')).getAllByRole('row')
+  expect(
+    rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent)),
+  ).toEqual([
+    ['Remote', 'Version', 'Stage', 'ms'],
+    ['mf_loan', '2.0.0', 'manifest failed: manifest answered 500', '12'],
+    ['mf_loan', '1.9.0', 'ready', '340'],
+  ])
+})
