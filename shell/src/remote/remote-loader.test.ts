@@ -393,3 +393,19 @@ test('falls back when the manifest body stalls past timeoutMs', async () => {
   ])
   expect(outcome).toBe('1.9.0')
 })
+
+test('when both versions hang, the route gives up by the deadline, with time left for the fallback', async () => {
+  const { loader } = setup(
+    LOAN,
+    { '2.0.0': { manifest: 'hang' }, '1.9.0': { module: 'hang' } },
+    { timeoutMs: 5000, deadlineMs: 200, minFallbackMs: 80, now: () => performance.now() },
+  )
+  const started = performance.now()
+  await expect(loader.load('mf_loan')).rejects.toBeInstanceOf(RemoteUnavailableError)
+  const elapsed = performance.now() - started
+  expect(elapsed).toBeLessThan(1000)
+  const [current, previous] = loader.records()
+  expect(current).toMatchObject({ version: '2.0.0', ok: false, error: 'timed out after 120 ms' })
+  expect(previous).toMatchObject({ version: '1.9.0', ok: false, stage: 'entry' })
+  expect(previous.error).toMatch(/^timed out after [78]\d ms$/)
+})

@@ -54,6 +54,12 @@ export interface LoaderOptions {
   fetchFn?: typeof fetch
   /** Per-version limit for manifest + entry + module (a hung remote must not hang the route). */
   timeoutMs?: number
+  /**
+   * Limit for one route's whole load, fallback included: a borrower sees the retry screen by then at the
+   * latest. The fallback always gets at least `minFallbackMs` of it.
+   */
+  deadlineMs?: number
+  minFallbackMs?: number
   /** Versions forced by the QA override for this session. */
   overrides?: Record<string, string>
   now?: () => number
@@ -63,7 +69,7 @@ export interface LoaderOptions {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, stage: LoadStage): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StageError(stage, `timed out after ${ms} ms`)), ms)
+    const timer = setTimeout(() => reject(new StageError(stage, `timed out after ${Math.round(ms)} ms`)), ms)
     promise.then(
       (value) => {
         clearTimeout(timer)
@@ -110,7 +116,9 @@ function isRemoteApp(value: unknown): value is RemoteApp {
  */
 export function createRemoteLoader(options: LoaderOptions) {
   const fetchFn = options.fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
-  const timeoutMs = options.timeoutMs ?? 8000
+  const defaultTimeout = options.timeoutMs ?? 6000
+  const deadlineMs = options.deadlineMs ?? 9500
+  const minFallbackMs = options.minFallbackMs ?? 3000
   const now = options.now ?? (() => performance.now())
   const records: LoadRecord[] = []
   const loaded = new Map<string, Promise<LoadedRemote>>()
@@ -122,7 +130,12 @@ export function createRemoteLoader(options: LoaderOptions) {
     options.onRecord?.(full)
   }
 
-  const loadVersion = async (name: string, target: RemotePointer, attempt: number): Promise<RemoteApp> => {
+  const loadVersion = async (
+    name: string,
+    target: RemotePointer,
+    attempt: number,
+    timeoutMs: number,
+  ): Promise<RemoteApp> => {
     const started = now()
     let stage: LoadStage = 'manifest'
     try {
@@ -186,9 +199,16 @@ export function createRemoteLoader(options: LoaderOptions) {
   const loadFresh = async (name: string, attempt: number): Promise<LoadedRemote> => {
     const list = candidates(name)
     const start = records.length
+    const began = now()
     for (const [index, target] of list.entries()) {
+      const left = deadlineMs - (now() - began)
+      // The current version may not eat the fallback's time; the fallback gets what is left (at least a floor).
+      const budget =
+        index === 0 && list.length > 1
+          ? Math.min(defaultTimeout, Math.max(1, deadlineMs - minFallbackMs))
+          : Math.min(defaultTimeout, Math.max(minFallbackMs, left))
       try {
-        const app = await loadVersion(name, target, attempt)
+        const app = await loadVersion(name, target, attempt, budget)
         if (index > 0) options.onFallback?.(name, list[0].version, target.version)
         return { app, version: target.version, fellBackFrom: index > 0 ? list[0].version : null }
       } catch {
