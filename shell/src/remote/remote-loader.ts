@@ -116,8 +116,8 @@ function isRemoteApp(value: unknown): value is RemoteApp {
  */
 export function createRemoteLoader(options: LoaderOptions) {
   const fetchFn = options.fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
-  const defaultTimeout = options.timeoutMs ?? 6000
-  const deadlineMs = options.deadlineMs ?? 9500
+  const defaultTimeout = options.timeoutMs ?? 5000
+  const deadlineMs = options.deadlineMs ?? 8000
   const minFallbackMs = options.minFallbackMs ?? 3000
   const now = options.now ?? (() => performance.now())
   const records: LoadRecord[] = []

@@ -1,0 +1,201 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test, type Page } from '@playwright/test'
+import { readRegistry } from '../../deploy/src/registry-file'
+import { releaseRemote, rollbackRemote } from '../../deploy/src/release'
+
+/**
+ * Independent release and rollback of one remote, against its own server and CDN folder (so the other suites
+ * keep their registry). v1 is the real mf-site build; v2 and v3 are copies with a visible change.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const PORT = 4330
+const BASE = `http://localhost:${PORT}`
+const V1_TEXT = 'Our mission'
+const V2_TEXT = 'Our mission (v2)'
+
+let work: string
+let cdnDir: string
+let registryFile: string
+let server: ChildProcess
+let v1: string
+let v2: string
+
+test.describe.configure({ mode: 'serial' })
+
+function filesOf(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    return statSync(full).isDirectory() ? filesOf(full) : [full]
+  })
+}
+
+function hashTree(dir: string): string {
+  const hash = createHash('sha256')
+  for (const file of filesOf(dir).sort()) hash.update(file).update(readFileSync(file))
+  return hash.digest('hex')
+}
+
+/** A copy of the real mf-site build in a scratch workspace, with `edit` applied to its JS. */
+function variant(name: string, edit: (source: string, file: string) => string): string {
+  const root = join(work, name)
+  cpSync(join(ROOT, 'mf-site', 'package.json'), join(root, 'mf-site', 'package.json'))
+  cpSync(join(ROOT, 'mf-site', 'dist'), join(root, 'mf-site', 'dist'), { recursive: true })
+  for (const file of filesOf(join(root, 'mf-site', 'dist')).filter((f) => f.endsWith('.js'))) {
+    const source = readFileSync(file, 'utf8')
+    const edited = edit(source, file)
+    if (edited !== source) writeFileSync(file, edited)
+  }
+  return root
+}
+
+function release(root: string): string {
+  return releaseRemote('mf-site', { rootDir: root, cdnDir, registryFile }).version
+}
+
+function current(): string {
+  return readRegistry(registryFile).remotes.mf_site.version
+}
+
+async function expectVersionShown(page: Page, text: string, path = '/aboutUs') {
+  await page.goto(`${BASE}${path}`)
+  await expect(page.getByRole('heading', { name: text, exact: true })).toBeVisible()
+}
+
+test.beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'release-e2e-'))
+  cdnDir = join(work, 'cdn')
+  registryFile = join(cdnDir, 'registry.json')
+  server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), SKIP_BUILD: '1', CDN_DIR: cdnDir },
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${BASE}/registry.json`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) break
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  v1 = current()
+  v2 = release(
+    variant('v2', (s) =>
+      s.replaceAll(`${V1_TEXT}\``, `${V2_TEXT}\``).replaceAll(`${V1_TEXT}"`, `${V2_TEXT}"`),
+    ),
+  )
+})
+
+test.afterAll(() => {
+  server?.kill('SIGTERM')
+  rmSync(work, { recursive: true, force: true })
+})
+
+test('a release is served on the next load; rollback returns to v1 without touching the shell', async ({
+  page,
+}) => {
+  expect(v2).not.toBe(v1)
+  expect(readRegistry(registryFile).remotes.mf_site).toMatchObject({ version: v2, previous: { version: v1 } })
+  await expectVersionShown(page, V2_TEXT)
+  const shellBefore = hashTree(join(ROOT, 'shell', 'dist'))
+  const complaintBefore = JSON.stringify(readRegistry(registryFile).remotes.mf_complaint)
+  rollbackRemote('mf-site', undefined, { cdnDir, registryFile })
+  expect(current()).toBe(v1)
+  await expectVersionShown(page, V1_TEXT)
+  expect(hashTree(join(ROOT, 'shell', 'dist'))).toBe(shellBefore)
+  expect(JSON.stringify(readRegistry(registryFile).remotes.mf_complaint)).toBe(complaintBefore)
+  // The rollback is itself undoable.
+  rollbackRemote('mf-site', undefined, { cdnDir, registryFile })
+  await expectVersionShown(page, V2_TEXT)
+})
+
+test('publishing the same build again is a no-op', () => {
+  const before = readFileSync(registryFile, 'utf8')
+  expect(release(join(work, 'v2'))).toBe(v2)
+  expect(readFileSync(registryFile, 'utf8')).toBe(before)
+})
+
+test('rollback to a version that does not exist is refused with a clear message', () => {
+  const before = readFileSync(registryFile, 'utf8')
+  const run = spawnSync('pnpm', ['--silent', 'rollback', 'mf-site', '0.0.0-missing'], {
+    cwd: ROOT,
+    env: { ...process.env, CDN_DIR: cdnDir },
+    encoding: 'utf8',
+  })
+  expect(run.status).not.toBe(0)
+  expect(run.stderr + run.stdout).toContain('mf-site@0.0.0-missing does not exist on the CDN')
+  expect(readFileSync(registryFile, 'utf8')).toBe(before)
+})
+
+test('v2 manifest answering 500 → v1 is served automatically, and the fallback is reported', async ({
+  page,
+}) => {
+  const warnings: string[] = []
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+  await page.route(`**/remotes/mf-site/${v2}/mf-manifest.json`, (route) =>
+    route.fulfill({ status: 500, body: 'boom' }),
+  )
+  await expectVersionShown(page, V1_TEXT)
+  expect(warnings.join('\n')).toContain(`mf_site@${v2} failed to load; using previous version ${v1}`)
+})
+
+test('v2 entry throwing on import → v1', async ({ page }) => {
+  await page.route(`**/remotes/mf-site/${v2}/remoteEntry.js*`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: "throw new Error('broken release')" }),
+  )
+  await expectVersionShown(page, V1_TEXT)
+})
+
+test('both versions down → retry screen on that route; other routes work; diagnostics list the attempts', async ({
+  page,
+}) => {
+  await page.route(`**/remotes/mf-site/**`, (route) => route.fulfill({ status: 404, body: 'gone' }))
+  await page.goto(`${BASE}/testPreview`)
+  await page.getByRole('link', { name: 'About us' }).click()
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Test preview' })).toBeVisible()
+  const diagnostics = page.getByRole('table')
+  await expect(diagnostics).toContainText(`${v2}`)
+  await expect(diagnostics).toContainText(`${v1}`)
+  await expect(diagnostics).toContainText('manifest failed: manifest answered 404')
+})
+
+test('a remote with an incompatible contract major is refused like a failed load', async ({ page }) => {
+  const v3 = release(variant('v3', (s) => s.replace(/=`1\.0\.0`;/, '=`2.0.0`;')))
+  try {
+    expect(readRegistry(registryFile).remotes.mf_site).toMatchObject({
+      version: v3,
+      previous: { version: v2 },
+    })
+    await expectVersionShown(page, V2_TEXT)
+  } finally {
+    rollbackRemote('mf-site', v2, { cdnDir, registryFile })
+  }
+  expect(current()).toBe(v2)
+})
+
+test('a hung remote shows the retry screen within 10 s', async ({ page }) => {
+  test.setTimeout(40_000)
+  // Both versions' manifests never answer.
+  await page.route(`**/remotes/mf-site/**/mf-manifest.json*`, () => undefined)
+  const started = Date.now()
+  await page.goto(`${BASE}/aboutUs`)
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible({
+    timeout: 15_000,
+  })
+  expect(Date.now() - started).toBeLessThan(10_000)
+})
+
+test('QA override loads the named version only when it exists', async ({ page }) => {
+  await expectVersionShown(page, V1_TEXT, `/aboutUs?mf=mf_site@${v1}`)
+  // The override lasts for this browser session…
+  await expectVersionShown(page, V1_TEXT, '/aboutUs')
+  // …and an unknown version is ignored.
+  await expectVersionShown(page, V2_TEXT, '/aboutUs?mf=mf_site@9.9.9-nope')
+})
