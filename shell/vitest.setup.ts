@@ -1,7 +1,4 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
-import { setupUi } from 'shared/ui'
+import { setupTestUi } from 'shared/testing'
 
-setupUi()
-afterEach(() => cleanup())
+setupTestUi()

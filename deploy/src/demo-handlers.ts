@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw'
+import { handlers as complaintHandlers } from 'mf-complaint/mocks'
 import { handlers as siteHandlers } from 'mf-site/mocks'
 
 /** Every remote's demo handlers: the same ones its unit tests and standalone dev server use. */
-export const demoHandlers: RequestHandler[] = [...siteHandlers]
+export const demoHandlers: RequestHandler[] = [...siteHandlers, ...complaintHandlers]

@@ -11,14 +11,17 @@ export interface StandaloneOptions {
   root: ComponentType<RemoteProps>
   /** Screen names this remote serves, first is the default; `?screen=` picks one. */
   screens: readonly string[]
+  /** The shell's paths for these screens, so `navigate('/complaintList')` shows that screen here too. */
+  routes?: Readonly<Record<string, string>>
   locale?: Locale
 }
 
-function currentProps(screens: readonly string[]) {
+function currentProps(screens: readonly string[], routes: Readonly<Record<string, string>>) {
   const url = new URL(window.location.href)
   const query: Record<string, string> = {}
   for (const [k, v] of url.searchParams) if (!(k in query)) query[k] = v
-  const screen = query.screen && screens.includes(query.screen) ? query.screen : screens[0]
+  const screen =
+    routes[url.pathname] ?? (query.screen && screens.includes(query.screen) ? query.screen : screens[0])
   return { screen, query, hash: url.hash.replace(/^#/, '') }
 }
 
@@ -26,7 +29,7 @@ function currentProps(screens: readonly string[]) {
  * A remote's standalone entry for its team: the same props the shell passes, built from `shared`, with the
  * demo API served by the dev server. Navigation stays in this page (history API).
  */
-export function runStandalone({ root: Root, screens, locale = 'en' }: StandaloneOptions): void {
+export function runStandalone({ root: Root, screens, routes = {}, locale = 'en' }: StandaloneOptions): void {
   setupUi()
   const session = bootSession(window)
   const settings = readSettings(document)
@@ -34,16 +37,18 @@ export function runStandalone({ root: Root, screens, locale = 'en' }: Standalone
   const navigate: RemoteProps['navigate'] = (to, options) => {
     const target = new URL(to, window.location.href)
     const screen = new URL(window.location.href).searchParams.get('screen')
-    if (screen && !target.searchParams.has('screen')) target.searchParams.set('screen', screen)
+    if (screen && !(target.pathname in routes) && !target.searchParams.has('screen')) {
+      target.searchParams.set('screen', screen)
+    }
     window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', target)
     listeners.forEach((l) => l())
   }
   const { http, bridge } = createHostServices({ win: window, settings, session, navigate })
 
   function Standalone() {
-    const [location, setLocation] = useState(() => currentProps(screens))
+    const [location, setLocation] = useState(() => currentProps(screens, routes))
     useEffect(() => {
-      const update = () => setLocation(currentProps(screens))
+      const update = () => setLocation(currentProps(screens, routes))
       listeners.add(update)
       window.addEventListener('popstate', update)
       window.addEventListener('hashchange', update)

@@ -1,4 +1,5 @@
-import { render, type RenderResult } from '@testing-library/react'
+import { cleanup, render, type RenderResult } from '@testing-library/react'
+import { reduceMotion, Toast } from 'antd-mobile'
 import type { RequestHandler } from 'msw'
 import { setupServer, type SetupServerApi } from 'msw/node'
 import type { ReactElement } from 'react'
@@ -7,7 +8,7 @@ import type { BridgeAction } from '../bridge/bridge'
 import type { RemoteProps, Settings } from '../contract/contract'
 import { createHttp } from '../http/http'
 import type { SessionSnapshot } from '../session/session'
-import { toastNotifier, UiProvider } from '../ui/ui'
+import { setupUi, toastNotifier, UiProvider } from '../ui/ui'
 
 export const TEST_SETTINGS: Settings = {
   name: 'CashLoan',
@@ -76,4 +77,21 @@ export function setupMswServer(...handlers: RequestHandler[]): SetupServerApi {
   afterEach(() => server.resetHandlers())
   afterAll(() => server.close())
   return server
+}
+
+/**
+ * The vitest setup every package uses: antd-mobile rendering under React 19, popups settled at once (they
+ * ignore pointer events while animating), antd's px tester styled (tests load no CSS), and no toast or DOM
+ * carried from one test into the next.
+ */
+export function setupTestUi(): void {
+  setupUi()
+  reduceMotion()
+  const pxTesterStyle = document.createElement('style')
+  pxTesterStyle.textContent = '.adm-px-tester { position: fixed; }'
+  document.head.append(pxTesterStyle)
+  afterEach(() => {
+    cleanup()
+    Toast.clear()
+  })
 }

@@ -1,0 +1,1 @@
+export { default } from '../shared/config/eslint.config.js'

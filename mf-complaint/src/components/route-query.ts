@@ -1,0 +1,13 @@
+import type { RemoteProps } from 'shared/contract'
+
+/** The order the complaint pages read: the route's, else the session's global one. */
+export function entryOrderId(props: Pick<RemoteProps, 'query' | 'session'>): string | undefined {
+  return props.query.orderId || props.session.globals.orderId || undefined
+}
+
+/** The global parameters a complaint carries from the entry to the form and back. */
+export function carriedQuery(query: Record<string, string>): Record<string, string> {
+  const carried: Record<string, string> = {}
+  for (const key of ['productId', 'orderId']) if (query[key]) carried[key] = query[key]
+  return carried
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useId, useState } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { getProblemDetail, type ProblemDetail } from '../../api/problem-detail'
+import { LIMITS, MESSAGES } from '../../app/messages'
+import { LoadError, LoadingBlock } from '../../components/load-state'
+import { TypeTags } from '../../components/type-tags'
+import { useLoad } from '../../components/use-load'
+import { ImageGallery } from './image-gallery'
+import { RatingModal } from './rating-modal'
+
+const m = MESSAGES.detail
+
+/** Complaint detail: type, description, images, the agent's Process Result, and the service rating. */
+export function ComplaintDetailsScreen(props: RemoteProps) {
+  const problemId = props.query.problemId ?? ''
+  if (!problemId) {
+    return (
+      <main className="complaint-page">
+        <h1 className="complaint-title">{m.title}</h1>
+        <div className="complaint-error" role="alert">
+          <p className="complaint-error__text">{m.noProblem}</p>
+          <button
+            type="button"
+            className="complaint-button complaint-button--ghost"
+            onClick={() => props.navigate('/complaintList', { replace: true })}
+          >
+            {m.backToList}
+          </button>
+        </div>
+      </main>
+    )
+  }
+  return <DetailsLoader http={props.http} problemId={problemId} />
+}
+
+function DetailsLoader({ http, problemId }: { http: RemoteProps['http']; problemId: string }) {
+  const load = useCallback(() => getProblemDetail(http, problemId), [http, problemId])
+  const { state, retry } = useLoad(load)
+  return (
+    <main className="complaint-page">
+      <h1 className="complaint-title">{m.title}</h1>
+      {state.status === 'loading' && <LoadingBlock minHeight={360} />}
+      {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}
+      {state.status === 'ready' && <DetailContent http={http} detail={state.data} problemId={problemId} />}
+    </main>
+  )
+}
+
+function DetailContent({
+  http,
+  detail,
+  problemId,
+}: {
+  http: RemoteProps['http']
+  detail: ProblemDetail
+  problemId: string
+}) {
+  const contentId = useId()
+  const [rating, setRating] = useState<'waiting' | 'open' | 'done'>(detail.needsScore ? 'waiting' : 'done')
+
+  useEffect(() => {
+    if (rating !== 'waiting') return
+    const timer = setTimeout(() => setRating('open'), LIMITS.ratingDelayMs)
+    return () => clearTimeout(timer)
+  }, [rating])
+
+  const hasResult = detail.disposeDetail !== '' || detail.disposeImages.length > 0
+
+  return (
+    <>
+      <section className="complaint-card" aria-label={m.typeLabel}>
+        <TypeTags label={m.typeLabel} type={detail.type} sonType={detail.sonType} />
+      </section>
+
+      <section className="complaint-card">
+        <label className="complaint-section-title" htmlFor={contentId}>
+          {m.contentLabel}
+        </label>
+        <div className="complaint-textarea">
+          <textarea
+            id={contentId}
+            className="complaint-textarea__input"
+            rows={6}
+            value={detail.content}
+            readOnly
+          />
+          <span className="complaint-textarea__counter">
+            {MESSAGES.common.counter(Array.from(detail.content).length, LIMITS.detailMax)}
+          </span>
+        </div>
+        <ImageGallery images={detail.images} label={m.imagesLabel} />
+      </section>
+
+      {hasResult && (
+        <section className="complaint-card complaint-result" aria-labelledby={`${contentId}-result`}>
+          <h2 className="complaint-section-title" id={`${contentId}-result`}>
+            {m.processResult}
+          </h2>
+          {detail.disposeDetail && <p className="complaint-result__text">{detail.disposeDetail}</p>}
+          <ImageGallery images={detail.disposeImages} label={m.processResult} />
+        </section>
+      )}
+
+      {rating === 'open' && (
+        <RatingModal
+          http={http}
+          problemId={detail.problemId || problemId}
+          onClose={() => setRating('done')}
+          onRated={() => setRating('done')}
+        />
+      )}
+    </>
+  )
+}

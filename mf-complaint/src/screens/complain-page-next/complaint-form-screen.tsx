@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { showToast } from 'shared/ui'
+import { getProblemInit } from '../../api/problem-init'
+import { saveProblem, uploadProblemImage } from '../../api/problem-save'
+import { LIMITS, MESSAGES } from '../../app/messages'
+import { ComplaintModal } from '../../components/complaint-modal'
+import { LoadError, LoadingBlock } from '../../components/load-state'
+import { carriedQuery, entryOrderId } from '../../components/route-query'
+import { TypeTags } from '../../components/type-tags'
+import { useLoad } from '../../components/use-load'
+import { EvidenceUploader } from './evidence-uploader'
+
+const m = MESSAGES.form
+
+/** Input beyond the limit is ignored, counted in characters (an emoji is one, never cut in half). */
+export function capDetail(text: string): string {
+  const chars = Array.from(text)
+  return chars.length > LIMITS.detailMax ? chars.slice(0, LIMITS.detailMax).join('') : text
+}
+
+export function entryPath(query: Record<string, string>): string {
+  const params = new URLSearchParams(carriedQuery(query)).toString()
+  return params ? `/complaint?${params}` : '/complaint'
+}
+
+/** Complaint form: type tags, description, evidence images, Send. */
+export function ComplaintFormScreen(props: RemoteProps) {
+  const { http, query, navigate } = props
+  const problemType = query.problemType ?? ''
+  const problemSonType = query.problemSonType ?? ''
+  const orderNo = query.orderNo ?? ''
+  const orderId = entryOrderId(props)
+  const descriptionId = useId()
+  const counterId = useId()
+
+  const loadTypes = useCallback(() => getProblemInit(http, orderId), [http, orderId])
+  const { state: types, retry } = useLoad(loadTypes)
+
+  const [detail, setDetail] = useState('')
+  const [images, setImages] = useState<string[]>([])
+  const [uploading, setUploading] = useState(false)
+  const [sending, setSending] = useState(false)
+  const [sent, setSent] = useState(false)
+  const sendingRef = useRef(false)
+  const mounted = useRef(true)
+
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  // The host may pass new props while the modal shows; that must not restart the 1.5 s.
+  const backToEntry = useEffectEvent(() => navigate(entryPath(query), { replace: true }))
+  useEffect(() => {
+    if (!sent) return
+    const timer = setTimeout(() => backToEntry(), LIMITS.sentModalMs)
+    return () => clearTimeout(timer)
+  }, [sent])
+
+  if (!problemType) {
+    return (
+      <main className="complaint-page">
+        <h1 className="complaint-title">{m.title}</h1>
+        <div className="complaint-error" role="alert">
+          <p className="complaint-error__text">{m.noType}</p>
+          <button
+            type="button"
+            className="complaint-button complaint-button--ghost"
+            onClick={() => navigate(entryPath(query), { replace: true })}
+          >
+            {m.chooseType}
+          </button>
+        </div>
+      </main>
+    )
+  }
+
+  const onFile = async (file: File) => {
+    if (!file.type.startsWith('image/')) {
+      showToast(m.notImage)
+      return
+    }
+    if (images.length >= LIMITS.imagesMax || uploading) return
+    setUploading(true)
+    const result = await uploadProblemImage(http, file)
+    if (!mounted.current) return
+    setUploading(false)
+    if (result.ok) {
+      setImages((previous) => (previous.length >= LIMITS.imagesMax ? previous : [...previous, result.data]))
+      showToast(m.uploadSucceeded)
+    } else if (!result.notified) showToast(m.uploadNoUrl)
+  }
+
+  const send = async () => {
+    if (sendingRef.current || sent) return
+    const text = detail.trim()
+    if (text === '') {
+      showToast(m.emptyDetail)
+      return
+    }
+    sendingRef.current = true
+    setSending(true)
+    const result = await saveProblem(http, {
+      problemType,
+      problemSonType,
+      problemDetail: text,
+      images,
+      orderNo,
+    })
+    sendingRef.current = false
+    if (!mounted.current) return
+    setSending(false)
+    if (result.ok) setSent(true)
+    else if (!result.notified) showToast(result.message)
+  }
+
+  const count = Array.from(detail).length
+  const busy = sending || sent
+
+  return (
+    <main className="complaint-page">
+      <h1 className="complaint-title">{m.title}</h1>
+
+      <section className="complaint-card" aria-label={m.typeLabel}>
+        {types.status === 'loading' && <LoadingBlock minHeight={40} />}
+        {types.status === 'error' && <LoadError message={types.message} onRetry={retry} />}
+        {types.status === 'ready' && (
+          <TypeTags
+            label={m.typeLabel}
+            type={types.data.problemType.find((t) => t.value === problemType)?.title ?? problemType}
+            sonType={
+              problemSonType
+                ? (types.data.problemSonType.find((t) => t.value === problemSonType)?.title ?? problemSonType)
+                : ''
+            }
+          />
+        )}
+      </section>
+
+      <section className="complaint-card">
+        <label className="complaint-section-title" htmlFor={descriptionId}>
+          {m.descriptionLabel}
+        </label>
+        <div className="complaint-textarea">
+          <textarea
+            id={descriptionId}
+            className="complaint-textarea__input"
+            rows={6}
+            value={detail}
+            placeholder={m.descriptionPlaceholder}
+            aria-describedby={counterId}
+            disabled={busy}
+            onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setDetail(capDetail(event.target.value))}
+          />
+          <span id={counterId} className="complaint-textarea__counter" aria-live="polite">
+            {MESSAGES.common.counter(count, LIMITS.detailMax)}
+          </span>
+        </div>
+      </section>
+
+      <section className="complaint-card" aria-labelledby={`${descriptionId}-evidence`}>
+        <h2 className="complaint-section-title" id={`${descriptionId}-evidence`}>
+          {m.evidenceLabel}
+        </h2>
+        <EvidenceUploader
+          images={images}
+          busy={uploading}
+          disabled={busy}
+          onFile={(file) => void onFile(file)}
+          onRemove={(index) => setImages((previous) => previous.filter((_, i) => i !== index))}
+        />
+        <p className="complaint-tip">{m.evidenceTip}</p>
+      </section>
+
+      <p className="complaint-note">{m.replyNote}</p>
+
+      <button
+        type="button"
+        className="complaint-button complaint-button--block"
+        disabled={busy || uploading}
+        onClick={() => void send()}
+      >
+        {m.send}
+      </button>
+
+      {sent && <ComplaintModal title={m.sent} className="complaint-modal__box--sent" />}
+    </main>
+  )
+}

@@ -1,0 +1,83 @@
+import { Tabs } from 'antd-mobile'
+import { useCallback, useState } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { formatDateTime } from 'shared/format'
+import { getProblemList, type ComplaintItem, type ComplaintTab } from '../../api/problem-list'
+import { MESSAGES } from '../../app/messages'
+import { LoadError, LoadingBlock } from '../../components/load-state'
+import { useLoad } from '../../components/use-load'
+
+const m = MESSAGES.list
+
+/** Unix seconds or milliseconds are formatted; a date the server already wrote is shown as given. */
+export function displayTime(time: string): string {
+  return /^\d+$/.test(time) ? formatDateTime(time) : time
+}
+
+export function tabTitle(tab: ComplaintTab, index: number): string {
+  return tab.title || (index === 0 ? m.allTab : m.tab(index + 1))
+}
+
+/** My complaints: the server's tabs, each a list of complaints that open their detail. */
+export function ComplaintListScreen(props: RemoteProps) {
+  const { http } = props
+  const load = useCallback(() => getProblemList(http), [http])
+  const { state, retry } = useLoad(load)
+
+  return (
+    <main className="complaint-page">
+      <h1 className="complaint-title">{m.title}</h1>
+      {state.status === 'loading' && <LoadingBlock minHeight={320} />}
+      {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}
+      {state.status === 'ready' && (
+        <ComplaintTabs
+          tabs={state.data.length > 0 ? state.data : [{ title: '', items: [] }]}
+          onOpen={(id) => props.navigate(`/complainDetails?problemId=${encodeURIComponent(id)}`)}
+        />
+      )}
+    </main>
+  )
+}
+
+function ComplaintTabs({ tabs, onOpen }: { tabs: ComplaintTab[]; onOpen: (id: string) => void }) {
+  const [active, setActive] = useState('0')
+  return (
+    <Tabs activeKey={active} onChange={setActive} className="complaint-tabs">
+      {tabs.map((tab, index) => (
+        <Tabs.Tab key={String(index)} title={tabTitle(tab, index)}>
+          {tab.items.length === 0 ? (
+            <p className="complaint-empty">{m.empty}</p>
+          ) : (
+            <ul className="complaint-list">
+              {tab.items.map((item, itemIndex) => (
+                <li key={`${itemIndex}-${item.id}`}>
+                  <ComplaintRow item={item} onOpen={onOpen} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs.Tab>
+      ))}
+    </Tabs>
+  )
+}
+
+function ComplaintRow({ item, onOpen }: { item: ComplaintItem; onOpen: (id: string) => void }) {
+  const body = (
+    <>
+      <span className="complaint-list__time">{displayTime(item.time)}</span>
+      <span className="complaint-list__type">
+        <span className="complaint-list__type-label">{m.problemType}</span>{' '}
+        <span className="complaint-list__type-value">{item.type}</span>
+      </span>
+      <span className="complaint-list__content">{item.content}</span>
+    </>
+  )
+  // An item the server sent without an id has no detail to open.
+  if (!item.id) return <div className="complaint-list__item">{body}</div>
+  return (
+    <button type="button" className="complaint-list__item" onClick={() => onOpen(item.id)}>
+      {body}
+    </button>
+  )
+}

@@ -1,0 +1,63 @@
+import { useCallback } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { mailTo } from 'shared/navigation'
+import { getContactInfo } from '../../api/contact-info'
+import { MESSAGES } from '../../app/messages'
+import { LoadError, LoadingBlock } from '../../components/load-state'
+import { useLoad } from '../../components/use-load'
+
+const m = MESSAGES.service
+
+/**
+ * Customer service: Telephone and E-Mail. The server's contacts win; the deploy settings stand in when the
+ * server sends none or the call fails, so the borrower can always reach someone.
+ */
+export function CustomerServiceScreen(props: RemoteProps) {
+  const { http, bridge, settings } = props
+  const load = useCallback(() => getContactInfo(http), [http])
+  const { state, retry } = useLoad(load)
+
+  if (state.status === 'loading') {
+    return (
+      <main className="complaint-page">
+        <h1 className="complaint-title">{m.title}</h1>
+        <LoadingBlock minHeight={120} />
+      </main>
+    )
+  }
+
+  const info = state.status === 'ready' ? state.data : { phone: '', email: '' }
+  const phone = info.phone || settings.servicePhone
+  const email = info.email || settings.serviceEmail
+
+  return (
+    <main className="complaint-page">
+      <h1 className="complaint-title">{m.title}</h1>
+      {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}
+      <ul className="complaint-card complaint-service">
+        <li>
+          <button
+            type="button"
+            className="complaint-service__row"
+            disabled={!phone}
+            onClick={() => bridge.call('callTelephone', [phone])}
+          >
+            <span className="complaint-service__label">{m.telephone}</span>
+            <span className="complaint-service__value">{phone || m.unavailable}</span>
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="complaint-service__row"
+            disabled={!email}
+            onClick={() => mailTo(window.location, email)}
+          >
+            <span className="complaint-service__label">{m.email}</span>
+            <span className="complaint-service__value">{email || m.unavailable}</span>
+          </button>
+        </li>
+      </ul>
+    </main>
+  )
+}

@@ -1,0 +1,3 @@
+import { remoteConfig } from '../shared/config/vite-remote.ts'
+
+export default remoteConfig({ name: 'mf_complaint', port: 5103 })

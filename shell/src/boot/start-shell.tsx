@@ -1,0 +1,54 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createHostServices } from 'shared/host'
+import { readSettings } from 'shared/host/settings'
+import { bootSession } from 'shared/session'
+import { setupUi, UiProvider } from 'shared/ui'
+import { App, createAppRouter } from '../app'
+import type { RemoteLoader } from '../remote/remote-loader'
+import { matchRoute } from '../routes/route-table'
+import { PlatformProvider, type Platform } from './platform'
+import '../styles.css'
+
+declare global {
+  interface Window {
+    LoanShell?: {
+      setSession(params: Record<string, unknown>): void
+      onNativeBack(): boolean
+    }
+  }
+}
+
+/**
+ * Boot: session → settings → loader (the federated build reads the registry first) → route. The loader is
+ * the only part that differs between the deployed build and the monolithic benchmark build.
+ */
+export async function startShell(createLoader: () => Promise<RemoteLoader>): Promise<void> {
+  setupUi()
+  const session = bootSession(window)
+  const settings = readSettings(document)
+  document.documentElement.style.setProperty('--app-bg', settings.backgroundColor)
+  document.documentElement.style.setProperty('--app-fg', settings.fontColor)
+  const router = createAppRouter()
+  const navigate = (to: string, options?: { replace?: boolean }) =>
+    void router.navigate(to, { replace: options?.replace ?? false })
+  const { http, bridge } = createHostServices({ win: window, settings, session, navigate })
+  const loader = await createLoader()
+  const platform: Platform = { settings, session, http, bridge, loader }
+  window.LoanShell = {
+    setSession: (params) => void session.set(params),
+    onNativeBack: () => bridge.emitNativeBack(),
+  }
+  // Start fetching the current route's remote while React renders the skeleton.
+  const route = matchRoute(window.location.pathname)
+  if (route) void loader.load(route.remote).catch(() => undefined)
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <UiProvider locale="en">
+        <PlatformProvider platform={platform}>
+          <App router={router} />
+        </PlatformProvider>
+      </UiProvider>
+    </StrictMode>,
+  )
+}
