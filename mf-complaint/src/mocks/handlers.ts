@@ -15,6 +15,7 @@ import {
   findOrder,
   findProblem,
   listProblems,
+  needsScore,
   rateProblem,
   SCENARIOS,
   sonTypeTitle,
@@ -130,7 +131,7 @@ export const handlers = [
       images: problem.images,
       disposeDetail: problem.disposeDetail,
       disposeImages: problem.disposeImages,
-      isNeedScore: problem.isNeedScore,
+      isNeedScore: needsScore(problem, new URL(request.url).searchParams.get('sessionId') ?? ''),
     })
   }),
 
@@ -138,7 +139,9 @@ export const handlers = [
     const { score, problemId } = await readForm(request)
     const value = Number(score)
     if (!Number.isInteger(value) || value < 1 || value > 5) return failure('Silakan pilih', '400')
-    if (!rateProblem(problemId ?? '', value)) return failure('This complaint does not exist.', '404')
+    const sessionId = new URL(request.url).searchParams.get('sessionId') ?? ''
+    if (!rateProblem(problemId ?? '', value, sessionId))
+      return failure('This complaint does not exist.', '404')
     return envelope(null)
   }),
 

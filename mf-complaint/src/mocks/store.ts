@@ -85,6 +85,8 @@ export interface StoredProblem {
   disposeImages: string[]
   isNeedScore: number
   score: number | null
+  /** Demo sessions (sessionId) that rated it: each demo borrower is asked once, independently of others. */
+  ratedBy: string[]
 }
 
 export interface StoredImage {
@@ -117,6 +119,7 @@ function seedProblems(): StoredProblem[] {
       disposeImages: [svgDataUrl('Notice', '#f6bd16')],
       isNeedScore: 1,
       score: null,
+      ratedBy: [],
     },
     {
       problemId: SCENARIOS.problemPending,
@@ -129,6 +132,7 @@ function seedProblems(): StoredProblem[] {
       disposeImages: [],
       isNeedScore: 0,
       score: null,
+      ratedBy: [],
     },
   ]
 }
@@ -179,17 +183,23 @@ export function addProblem(input: {
     disposeImages: [],
     isNeedScore: 0,
     score: null,
+    ratedBy: [],
   }
   store.problems.push(problem)
   return problem
 }
 
-export function rateProblem(problemId: string, score: number): boolean {
+export function rateProblem(problemId: string, score: number, sessionId = ''): boolean {
   const problem = findProblem(problemId)
   if (!problem) return false
   problem.score = score
-  problem.isNeedScore = 0
+  if (!problem.ratedBy.includes(sessionId)) problem.ratedBy.push(sessionId)
   return true
+}
+
+/** Whether the detail should ask this session for a rating. */
+export function needsScore(problem: StoredProblem, sessionId = ''): number {
+  return problem.isNeedScore && !problem.ratedBy.includes(sessionId) ? problem.isNeedScore : 0
 }
 
 /** Keeps an uploaded image; returns its name under /utilities/demo-images/. */
