@@ -33,7 +33,7 @@ export default defineConfig({
     // The production build as `pnpm start` serves it (built by `pnpm build` before the suite).
     { name: 'embedded', use: { baseURL: `http://localhost:${PORT}` } },
     // The same tree behind real nginx with deploy/nginx.conf (API proxied to the demo server).
-    { name: 'nginx', use: { baseURL: `http://127.0.0.1:${NGINX_PORT}` }, testIgnore: /release\.spec/ },
+    { name: 'nginx', use: { baseURL: `http://127.0.0.1:${NGINX_PORT}` } },
   ],
   webServer: [
     {

@@ -11,8 +11,9 @@ import { injectSettings, settingsFromEnv } from './settings'
 const port = Number(process.env.NGINX_PORT ?? 4320)
 const apiUpstream = process.env.API_UPSTREAM ?? 'http://127.0.0.1:4310'
 const apiOrigin = process.env.API_ORIGIN ?? ''
-const prefix = join(DEPLOY_DIR, '.nginx')
-const www = join(DEPLOY_DIR, 'www')
+// One folder per port, so several nginx instances (e2e suites) never share a web root.
+const prefix = join(DEPLOY_DIR, '.nginx', String(port))
+const www = join(prefix, 'www')
 
 rmSync(www, { recursive: true, force: true })
 cpSync(SHELL_DIST, www, { recursive: true })

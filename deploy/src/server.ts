@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from './paths'
@@ -51,12 +52,52 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(body)
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Record<string, string>) {
-  res.writeHead(200, {
-    ...headers,
-    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'Content-Length': String(statSync(file).size),
-  })
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map'])
+
+/** Compressed bodies keyed by path and modification time (released files never change; dev builds do). */
+function compressed(cache: Map<string, Buffer>, file: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${file}:${statSync(file).mtimeMs}`
+  let body = cache.get(key)
+  if (!body) {
+    const raw = readFileSync(file)
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+        : gzipSync(raw, { level: 9 })
+    cache.set(key, body)
+  }
+  return body
+}
+
+function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  headers: Record<string, string>,
+  cache: Map<string, Buffer>,
+) {
+  const type = TYPES[extname(file)] ?? 'application/octet-stream'
+  const accept = String(req.headers['accept-encoding'] ?? '')
+  const encoding = !COMPRESSIBLE.has(extname(file))
+    ? null
+    : /\bbr\b/.test(accept)
+      ? 'br'
+      : /\bgzip\b/.test(accept)
+        ? 'gzip'
+        : null
+  if (encoding) {
+    const body = compressed(cache, file, encoding)
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': type,
+      'Content-Encoding': encoding,
+      'Content-Length': String(body.length),
+      Vary: 'Accept-Encoding',
+    })
+    res.end(req.method === 'HEAD' ? undefined : body)
+    return
+  }
+  res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': String(statSync(file).size) })
   if (req.method === 'HEAD') res.end()
   else createReadStream(file).pipe(res)
 }
@@ -71,6 +112,7 @@ export function createAppServer(options: ServerOptions = {}): Server {
   const registryFile = options.registryFile ?? REGISTRY_FILE
   const security = securityHeaders(options.apiOrigin ?? null)
   const indexFile = join(shellDir, 'index.html')
+  const compressedCache = new Map<string, Buffer>()
   const indexHtml = () => injectSettings(readFileSync(indexFile, 'utf8'), options.settings ?? {})
 
   return createServer((req, res) => {
@@ -95,24 +137,36 @@ export function createAppServer(options: ServerOptions = {}): Server {
       }
       if (path === '/registry.json') {
         if (!existsSync(registryFile)) return notFound()
-        sendFile(req, res, registryFile, { ...security, 'Cache-Control': NO_CACHE })
+        sendFile(req, res, registryFile, { ...security, 'Cache-Control': NO_CACHE }, compressedCache)
         return
       }
       if (path.startsWith(`${REMOTES_URL}/`)) {
         const file = fileIn(cdnDir, path.slice(REMOTES_URL.length + 1))
         if (!file) return notFound()
         // Versioned folders never change; the manifest is immutable too (a new release is a new folder).
-        sendFile(req, res, file, {
-          ...security,
-          'Cache-Control': IMMUTABLE,
-          'Access-Control-Allow-Origin': '*',
-        })
+        sendFile(
+          req,
+          res,
+          file,
+          {
+            ...security,
+            'Cache-Control': IMMUTABLE,
+            'Access-Control-Allow-Origin': '*',
+          },
+          compressedCache,
+        )
         return
       }
       const asset = path !== '/' && path !== '/index.html' ? fileIn(shellDir, path.slice(1)) : null
       if (asset) {
         const hashed = path.startsWith('/assets/') || /-[\w-]{8,}\.js$/.test(path)
-        sendFile(req, res, asset, { ...security, 'Cache-Control': hashed ? IMMUTABLE : NO_CACHE })
+        sendFile(
+          req,
+          res,
+          asset,
+          { ...security, 'Cache-Control': hashed ? IMMUTABLE : NO_CACHE },
+          compressedCache,
+        )
         return
       }
       // A missing file is a 404, never the app: only extension-less paths are app routes.

@@ -45,6 +45,13 @@ test('registry is no-cache, versioned assets immutable, a missing asset is a 404
   expect(missingShellAsset.status()).toBe(404)
 })
 
+test('scripts are sent compressed', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const script = /src="(\/[^"]+\.js)"/.exec(html)![1]
+  const response = await request.get(script, { headers: { 'accept-encoding': 'br, gzip' } })
+  expect(['br', 'gzip']).toContain(response.headers()['content-encoding'])
+})
+
 test('app routes fall back to the shell', async ({ request }) => {
   for (const path of ['/', '/complaint', '/promotion', '/no-such-route']) {
     const response = await request.get(path)

@@ -1,6 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,8 +22,9 @@ import { releaseRemote, rollbackRemote } from '../../deploy/src/release'
  * keep their registry). v1 is the real mf-site build; v2 and v3 are copies with a visible change.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const PORT = 4330
-const BASE = `http://localhost:${PORT}`
+// Each project gets its own server (and nginx) on its own ports, over its own CDN folder.
+let PORT = 4330
+let BASE = `http://localhost:${PORT}`
 const V1_TEXT = 'Our mission'
 const V2_TEXT = 'Our mission (v2)'
 
@@ -22,6 +32,7 @@ let work: string
 let cdnDir: string
 let registryFile: string
 let server: ChildProcess
+let nginx: ChildProcess | null = null
 let v1: string
 let v2: string
 
@@ -66,22 +77,44 @@ async function expectVersionShown(page: Page, text: string, path = '/aboutUs') {
   await expect(page.getByRole('heading', { name: text, exact: true })).toBeVisible()
 }
 
-test.beforeAll(async () => {
+async function waitFor(url: string) {
+  for (let i = 0; i < 150; i++) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+// eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
+test.beforeAll(async ({}, testInfo) => {
+  const behindNginx = testInfo.project.name === 'nginx'
+  PORT = behindNginx ? 4331 : 4330
   work = mkdtempSync(join(tmpdir(), 'release-e2e-'))
+  // nginx's workers run unprivileged and must read the CDN folder.
+  chmodSync(work, 0o755)
   cdnDir = join(work, 'cdn')
   registryFile = join(cdnDir, 'registry.json')
   server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), SKIP_BUILD: '1', CDN_DIR: cdnDir },
-    stdio: 'ignore',
+    stdio: process.env.DEBUG_RELEASE ? 'inherit' : 'ignore',
+    detached: true,
   })
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${BASE}/registry.json`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    await new Promise((r) => setTimeout(r, 200))
+  await waitFor(`http://localhost:${PORT}/registry.json`)
+  BASE = `http://localhost:${PORT}`
+  if (behindNginx) {
+    nginx = spawn('pnpm', ['--filter', 'deploy', 'nginx'], {
+      cwd: ROOT,
+      env: { ...process.env, NGINX_PORT: '4341', API_UPSTREAM: BASE, CDN_DIR: cdnDir },
+      stdio: process.env.DEBUG_RELEASE ? 'inherit' : 'ignore',
+      detached: true,
+    })
+    BASE = 'http://127.0.0.1:4341'
+    await waitFor(`${BASE}/registry.json`)
   }
   v1 = current()
   v2 = release(
@@ -91,8 +124,20 @@ test.beforeAll(async () => {
   )
 })
 
+/** Stops a spawned pnpm script with everything it started (tsx, node, nginx). */
+function stop(child: ChildProcess | null) {
+  if (child?.pid) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 test.afterAll(() => {
-  server?.kill('SIGTERM')
+  stop(nginx)
+  stop(server)
   rmSync(work, { recursive: true, force: true })
 })
 
