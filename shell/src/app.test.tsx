@@ -3,20 +3,20 @@ import userEvent from '@testing-library/user-event'
 import type { RemoteApp, RemoteProps } from 'shared/contract'
 import { UiProvider } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
-import { App, createAppRouter } from './app'
+import { App, createAppNavigation, type AppNavigation } from './app'
 import { PlatformProvider } from './boot/platform'
 import { RemoteUnavailableError, type LoadedRemote } from './remote/remote-loader'
 import { fakePlatform } from './testing/fake-platform'
 
-let router: ReturnType<typeof createAppRouter> | null = null
+let navigation: AppNavigation | null = null
 
 function renderAppAt(url: string, platform = fakePlatform()) {
   window.history.replaceState(null, '', url)
-  router = createAppRouter()
+  navigation = createAppNavigation()
   render(
     <UiProvider locale="en">
       <PlatformProvider platform={platform}>
-        <App router={router} />
+        <App navigation={navigation} />
       </PlatformProvider>
     </UiProvider>,
   )
@@ -24,8 +24,7 @@ function renderAppAt(url: string, platform = fakePlatform()) {
 }
 
 afterEach(() => {
-  router?.dispose()
-  router = null
+  navigation = null
   window.history.replaceState(null, '', '/')
   vi.restoreAllMocks()
 })
@@ -104,7 +103,7 @@ test('moving between two screens of one remote updates it without loading it aga
   const platform = fakePlatform({ load: async () => remote })
   renderAppAt('/repay?orderId=5', platform)
   await screen.findByText('screen repay order 5 (en)')
-  await act(() => router!.navigate('/delayRepay?orderId=7'))
+  await act(() => navigation!.navigate('/delayRepay?orderId=7'))
   expect(await screen.findByText('screen delayRepay order 7 (en)')).toBeInTheDocument()
   expect(platform.loader.load).toHaveBeenCalledTimes(1)
 })
@@ -132,7 +131,7 @@ test('a failed remote does not affect other routes', async () => {
   })
   renderAppAt('/repay', fakePlatform({ load }))
   await screen.findByRole('heading', { name: 'This page could not be loaded' })
-  await act(() => router!.navigate('/complaint?orderId=3'))
+  await act(() => navigation!.navigate('/complaint?orderId=3'))
   expect(await screen.findByText('screen complaint order 3 (en)')).toBeInTheDocument()
 })
 

@@ -1,11 +1,11 @@
-import { useEffect, useLayoutEffect } from 'react'
-import { createBrowserRouter, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router-dom'
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react'
+import { BrowserRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom'
 import { readParams, SESSION_KEYS } from 'shared/session'
 import { usePlatform } from './boot/platform'
 import { RemoteRoute } from './remote/remote-route'
 import { matchRoute, TEST_PREVIEW_PATH } from './routes/route-table'
 import { NotFoundScreen } from './screens/not-found/not-found-screen'
-import { TestPreviewScreen } from './screens/test-preview/test-preview-screen'
+import { RouteSkeleton } from './components/route-skeleton'
 
 /**
  * Session parameters can also arrive on an in-app link (the test page, a native deep link): store them
@@ -29,32 +29,67 @@ function SessionSync() {
   return null
 }
 
+// Developers only: not part of any borrower route's download.
+const TestPreviewScreen = lazy(() =>
+  import('./screens/test-preview/test-preview-screen').then((m) => ({ default: m.TestPreviewScreen })),
+)
+
 function RouteSwitch() {
   const { pathname } = useLocation()
   const route = matchRoute(pathname)
   useEffect(() => {
     document.title = route?.title ?? (pathname === TEST_PREVIEW_PATH ? 'Test preview' : 'Page not found')
   }, [route, pathname])
-  if (pathname === TEST_PREVIEW_PATH) return <TestPreviewScreen />
+  if (pathname === TEST_PREVIEW_PATH) {
+    return (
+      <Suspense fallback={<RouteSkeleton />}>
+        <TestPreviewScreen />
+      </Suspense>
+    )
+  }
   if (!route) return <NotFoundScreen />
   // One element per remote: moving between two screens of one remote only updates its parcel.
   return <RemoteRoute key={route.remote} route={route} />
 }
 
-function Layout() {
+/** Lets code outside React (the bridge's web fallbacks, remotes' `navigate`) use the router. */
+export interface AppNavigation {
+  navigate(to: string, options?: { replace?: boolean }): void
+  bind(navigate: NavigateFunction): () => void
+}
+
+export function createAppNavigation(): AppNavigation {
+  let bound: NavigateFunction | null = null
+  return {
+    navigate(to, options) {
+      if (bound) void bound(to, { replace: options?.replace ?? false })
+      else console.warn(`[shell] navigation to ${to} before the router mounted was dropped`)
+    },
+    bind(navigate) {
+      bound = navigate
+      return () => {
+        if (bound === navigate) bound = null
+      }
+    },
+  }
+}
+
+function NavigationBinder({ navigation }: { navigation: AppNavigation }) {
+  const navigate = useNavigate()
+  useLayoutEffect(() => navigation.bind(navigate), [navigation, navigate])
+  return null
+}
+
+/**
+ * Declarative routing (BrowserRouter): the shell needs no loaders or actions, and the data router would add
+ * about 17 KB gzip to every route's first load.
+ */
+export function App({ navigation }: { navigation: AppNavigation }) {
   return (
-    <>
+    <BrowserRouter>
+      <NavigationBinder navigation={navigation} />
       <SessionSync />
       <RouteSwitch />
-      <Outlet />
-    </>
+    </BrowserRouter>
   )
-}
-
-export function createAppRouter() {
-  return createBrowserRouter([{ path: '*', element: <Layout /> }])
-}
-
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
-  return <RouterProvider router={router} />
 }

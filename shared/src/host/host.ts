@@ -1,9 +1,8 @@
 import { createBridge, type HostBridge } from '../bridge/bridge'
 import type { Settings } from '../contract/contract'
-import { createHttp, type Http } from '../http/http'
+import { createHttp, type Http, type Notifier } from '../http/http'
 import { dial } from '../navigation/navigation'
 import { callQuery, type SessionStore } from '../session/session'
-import { showInfo, toastNotifier } from '../ui/ui'
 
 export interface HostServicesInput {
   win: Window
@@ -11,6 +10,8 @@ export interface HostServicesInput {
   session: SessionStore
   /** In-app navigation (the router's navigate). */
   navigate: (to: string, options?: { replace?: boolean }) => void
+  /** How failures and loading show (toasts); the shell loads them lazily, a standalone remote directly. */
+  toasts: { notifier: Notifier; info(text: string): void }
 }
 
 export const NEEDS_APP_MESSAGE = 'Please open this page in the app.'
@@ -19,7 +20,7 @@ export const NEEDS_APP_MESSAGE = 'Please open this page in the app.'
  * The request helper and the bridge exactly as a host wires them: the shell uses this, and so does each
  * remote's standalone entry, so a remote behaves the same alone as inside the shell.
  */
-export function createHostServices({ win, settings, session, navigate }: HostServicesInput): {
+export function createHostServices({ win, settings, session, navigate, toasts }: HostServicesInput): {
   http: Http
   bridge: HostBridge
 } {
@@ -27,7 +28,7 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
     baseURL: settings.apiBase,
     appOrigin: win.location.origin,
     query: () => callQuery(session.get()),
-    notifier: toastNotifier,
+    notifier: toasts.notifier,
   })
   const bridge = createBridge(win, {
     home: () => navigate('/'),
@@ -37,7 +38,7 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
     },
     unsupported: (action, payload) => {
       console.info(`[bridge] "${action}" needs the app`, payload)
-      showInfo(NEEDS_APP_MESSAGE)
+      toasts.info(NEEDS_APP_MESSAGE)
     },
   })
   return { http, bridge }

@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useState, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { Locale, RemoteProps } from '../contract/contract'
 import { bootSession } from '../session/session'
-import { setupUi } from '../ui/ui'
+import { setupUi, showInfo, toastNotifier } from '../ui/ui'
 import { createHostServices } from './host'
 import { readSettings } from './settings'
 
@@ -43,7 +43,13 @@ export function runStandalone({ root: Root, screens, routes = {}, locale = 'en' 
     window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', target)
     listeners.forEach((l) => l())
   }
-  const { http, bridge } = createHostServices({ win: window, settings, session, navigate })
+  const { http, bridge } = createHostServices({
+    win: window,
+    settings,
+    session,
+    navigate,
+    toasts: { notifier: toastNotifier, info: showInfo },
+  })
 
   function Standalone() {
     const [location, setLocation] = useState(() => currentProps(screens, routes))

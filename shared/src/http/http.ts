@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios'
+import type { AxiosInstance } from 'axios'
 
 /** What every call resolves with; a call never rejects. */
 export interface HttpResult<T = unknown> {
@@ -125,16 +125,25 @@ function randomKey(): string {
 }
 
 export function createHttp(config: HttpConfig): Http {
-  const client =
-    config.client ??
-    axios.create({
-      baseURL: undefined,
-      timeout: TIMEOUT_MS,
-      // We parse ourselves so a non-JSON body becomes a clear failure, not an exception.
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      validateStatus: () => true,
-    })
+  // axios is loaded on its own (started now, awaited by the first call), so it is not part of first paint;
+  // a failed chunk load is forgotten so the next call tries again.
+  let client: Promise<AxiosInstance> | null = config.client ? Promise.resolve(config.client) : null
+  const getClient = (): Promise<AxiosInstance> =>
+    (client ??= import('axios').then(
+      ({ default: axios }) =>
+        axios.create({
+          timeout: TIMEOUT_MS,
+          // We parse ourselves so a non-JSON body becomes a clear failure, not an exception.
+          responseType: 'text',
+          transformResponse: [(data: unknown) => data],
+          validateStatus: () => true,
+        }),
+      (error: unknown) => {
+        client = null
+        throw error
+      },
+    ))
+  void getClient().catch(() => undefined)
   const newKey = config.newKey ?? randomKey
   const inFlight = new Map<string, Promise<HttpResult<unknown>>>()
   const apiBase = new URL(config.baseURL, config.appOrigin)
@@ -163,7 +172,9 @@ export function createHttp(config: HttpConfig): Http {
     const close = options.loading ? config.notifier.loading(options.loading) : null
     let result: HttpResult<T>
     try {
-      const response = await client.request<unknown>({
+      const response = await (
+        await getClient()
+      ).request<unknown>({
         method,
         url: url.href,
         data,
@@ -181,8 +192,8 @@ export function createHttp(config: HttpConfig): Http {
         }
       }
     } catch (error) {
-      const timedOut =
-        error instanceof AxiosError && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')
+      const code = (error as { isAxiosError?: boolean; code?: unknown } | null)?.code
+      const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT'
       result = {
         success: false,
         code: null,

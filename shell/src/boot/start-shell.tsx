@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client'
 import { createHostServices } from 'shared/host'
 import { readSettings } from 'shared/host/settings'
 import { bootSession } from 'shared/session'
-import { setupUi, UiProvider } from 'shared/ui'
-import { App, createAppRouter } from '../app'
+import { createLazyToasts } from 'shared/ui/lazy-toasts'
+import { App, createAppNavigation } from '../app'
 import type { RemoteLoader } from '../remote/remote-loader'
 import { matchRoute } from '../routes/route-table'
 import { PlatformProvider, type Platform } from './platform'
@@ -24,15 +24,15 @@ declare global {
  * the only part that differs between the deployed build and the monolithic benchmark build.
  */
 export async function startShell(createLoader: () => Promise<RemoteLoader>): Promise<void> {
-  setupUi()
+  // The shell renders no antd-mobile component; its toasts load on first use or once the page is up.
+  const toasts = createLazyToasts()
   const session = bootSession(window)
   const settings = readSettings(document)
   document.documentElement.style.setProperty('--app-bg', settings.backgroundColor)
   document.documentElement.style.setProperty('--app-fg', settings.fontColor)
-  const router = createAppRouter()
-  const navigate = (to: string, options?: { replace?: boolean }) =>
-    void router.navigate(to, { replace: options?.replace ?? false })
-  const { http, bridge } = createHostServices({ win: window, settings, session, navigate })
+  const navigation = createAppNavigation()
+  const navigate = navigation.navigate
+  const { http, bridge } = createHostServices({ win: window, settings, session, navigate, toasts })
   const loader = await createLoader()
   const platform: Platform = { settings, session, http, bridge, loader }
   window.LoanShell = {
@@ -44,11 +44,11 @@ export async function startShell(createLoader: () => Promise<RemoteLoader>): Pro
   if (route) void loader.load(route.remote).catch(() => undefined)
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <UiProvider locale="en">
-        <PlatformProvider platform={platform}>
-          <App router={router} />
-        </PlatformProvider>
-      </UiProvider>
+      <PlatformProvider platform={platform}>
+        <App navigation={navigation} />
+      </PlatformProvider>
     </StrictMode>,
   )
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500))
+  idle(() => toasts.preload())
 }
