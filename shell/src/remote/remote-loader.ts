@@ -52,14 +52,15 @@ export interface LoaderOptions {
   registry: () => Registry
   runtime: FederationRuntime
   fetchFn?: typeof fetch
-  /** Per-version limit for manifest + entry + module (a hung remote must not hang the route). */
-  timeoutMs?: number
   /**
-   * Limit for one route's whole load, fallback included: a borrower sees the retry screen by then at the
-   * latest. The fallback always gets at least `minFallbackMs` of it.
+   * A version fails when none of its files arrives for this long (a hung remote). A slow network that keeps
+   * delivering files is not hung: the timer restarts on every file of that version that arrives.
    */
-  deadlineMs?: number
-  minFallbackMs?: number
+  timeoutMs?: number
+  /** Hard limit for one version, however much it keeps delivering. */
+  maxMs?: number
+  /** Calls `onActivity` whenever a file under `prefix` has arrived; returns the unsubscribe function. */
+  watchActivity?: (prefix: string, onActivity: () => void) => () => void
   /** Versions forced by the QA override for this session. */
   overrides?: Record<string, string>
   now?: () => number
@@ -67,20 +68,50 @@ export interface LoaderOptions {
   onFallback?: (remote: string, from: string, to: string) => void
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, stage: LoadStage): Promise<T> {
+/** Resolves like `promise`, or fails when `idle()` reports no progress for `idleMs` or `maxMs` pass. */
+function withProgressTimeout<T>(
+  promise: Promise<T>,
+  stage: LoadStage,
+  limits: { idleMs: number; maxMs: number; subscribe: (onActivity: () => void) => () => void },
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StageError(stage, `timed out after ${Math.round(ms)} ms`)), ms)
+    const fail = (ms: number) => () => reject(new StageError(stage, `timed out after ${Math.round(ms)} ms`))
+    let idle = setTimeout(fail(limits.idleMs), limits.idleMs)
+    const cap = setTimeout(fail(limits.maxMs), limits.maxMs)
+    const unsubscribe = limits.subscribe(() => {
+      clearTimeout(idle)
+      idle = setTimeout(fail(limits.idleMs), limits.idleMs)
+    })
+    const done = () => {
+      clearTimeout(idle)
+      clearTimeout(cap)
+      unsubscribe()
+    }
     promise.then(
       (value) => {
-        clearTimeout(timer)
+        done()
         resolve(value)
       },
       (error: unknown) => {
-        clearTimeout(timer)
+        done()
         reject(error)
       },
     )
   })
+}
+
+/** Browser default for `watchActivity`: resource timing entries of files under `prefix`. */
+export function resourceActivity(prefix: string, onActivity: () => void): () => void {
+  if (typeof PerformanceObserver === 'undefined') return () => undefined
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => entry.name.startsWith(prefix))) onActivity()
+  })
+  try {
+    observer.observe({ type: 'resource' })
+  } catch {
+    return () => undefined
+  }
+  return () => observer.disconnect()
 }
 
 function bust(url: string, attempt: number): string {
@@ -116,9 +147,9 @@ function isRemoteApp(value: unknown): value is RemoteApp {
  */
 export function createRemoteLoader(options: LoaderOptions) {
   const fetchFn = options.fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
-  const defaultTimeout = options.timeoutMs ?? 5000
-  const deadlineMs = options.deadlineMs ?? 8000
-  const minFallbackMs = options.minFallbackMs ?? 3000
+  const idleMs = options.timeoutMs ?? 4000
+  const maxMs = options.maxMs ?? 30_000
+  const watchActivity = options.watchActivity ?? resourceActivity
   const now = options.now ?? (() => performance.now())
   const records: LoadRecord[] = []
   const loaded = new Map<string, Promise<LoadedRemote>>()
@@ -130,34 +161,32 @@ export function createRemoteLoader(options: LoaderOptions) {
     options.onRecord?.(full)
   }
 
-  const loadVersion = async (
-    name: string,
-    target: RemotePointer,
-    attempt: number,
-    timeoutMs: number,
-  ): Promise<RemoteApp> => {
+  const loadVersion = async (name: string, target: RemotePointer, attempt: number): Promise<RemoteApp> => {
     const started = now()
     let stage: LoadStage = 'manifest'
+    const manifestUrl = new URL(bust(target.entry, attempt))
+    // Every file of this version (manifest, entry, chunks) lives under its folder.
+    const limits = {
+      idleMs,
+      maxMs,
+      subscribe: (onActivity: () => void) => watchActivity(new URL('.', manifestUrl).href, onActivity),
+    }
     try {
-      const manifestUrl = new URL(bust(target.entry, attempt))
-      const response = await withTimeout(
+      const response = await withProgressTimeout(
         fetchFn(manifestUrl.href, { cache: attempt ? 'reload' : 'default' }),
-        timeoutMs,
         stage,
+        limits,
       )
       if (!response.ok) throw new StageError(stage, `manifest answered ${response.status}`)
       // A CDN that sends headers and then stalls must not hang the route either.
       const body = response.json().catch(() => null)
-      const manifest = readManifest(
-        await withTimeout(body, Math.max(1, timeoutMs - (now() - started)), stage),
-      )
+      const manifest = readManifest(await withProgressTimeout(body, stage, limits))
       stage = 'entry'
       const { path, name: file } = manifest.metaData.remoteEntry
       const entryUrl = new URL(`${path ? `${path.replace(/\/?$/, '/')}` : ''}${file}`, manifestUrl)
       entryUrl.search = attempt ? `?r=${attempt}` : ''
       options.runtime.registerRemotes([{ name, entry: entryUrl.href, type: 'module' }], { force: true })
-      const remaining = Math.max(1, timeoutMs - (now() - started))
-      const mod = await withTimeout(options.runtime.loadRemote<unknown>(`${name}/app`), remaining, stage)
+      const mod = await withProgressTimeout(options.runtime.loadRemote<unknown>(`${name}/app`), stage, limits)
       if (!isRemoteApp(mod)) throw new StageError(stage, 'module does not export single-spa lifecycles')
       stage = 'contract'
       if (!isCompatibleContract(mod.contract)) {
@@ -199,16 +228,9 @@ export function createRemoteLoader(options: LoaderOptions) {
   const loadFresh = async (name: string, attempt: number): Promise<LoadedRemote> => {
     const list = candidates(name)
     const start = records.length
-    const began = now()
     for (const [index, target] of list.entries()) {
-      const left = deadlineMs - (now() - began)
-      // The current version may not eat the fallback's time; the fallback gets what is left (at least a floor).
-      const budget =
-        index === 0 && list.length > 1
-          ? Math.min(defaultTimeout, Math.max(1, deadlineMs - minFallbackMs))
-          : Math.min(defaultTimeout, Math.max(minFallbackMs, left))
       try {
-        const app = await loadVersion(name, target, attempt, budget)
+        const app = await loadVersion(name, target, attempt)
         if (index > 0) options.onFallback?.(name, list[0].version, target.version)
         return { app, version: target.version, fellBackFrom: index > 0 ? list[0].version : null }
       } catch {
