@@ -31,6 +31,8 @@ export default defineConfig({
       },
       shareStrategy: 'loaded-first',
       dts: false,
+      // One federation runtime on the page: remotes are built with `externalRuntime` and use this one.
+      experiments: { provideExternalRuntime: true },
     }),
   ],
   server: { port: 5100, strictPort: true },

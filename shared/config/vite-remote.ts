@@ -1,6 +1,6 @@
 import { federation } from '@module-federation/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type UserConfig } from 'vite'
+import { defineConfig, type UserConfigExport } from 'vite'
 import { demoApiPlugin } from './demo-api.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
@@ -20,24 +20,28 @@ export interface RemoteOptions {
  * The build every remote uses: one exposed module `./app`, relative base so a release can live in any
  * versioned folder, a manifest the shell registers, no type generation.
  */
-export function remoteConfig({ name, port }: RemoteOptions): UserConfig {
-  return defineConfig({
+export function remoteConfig({ name, port }: RemoteOptions): UserConfigExport {
+  return defineConfig(({ command }) => ({
     base: './',
     plugins: [
       react(),
       demoApiPlugin(),
-      federation({
-        name,
-        filename: 'remoteEntry.js',
-        manifest: true,
-        exposes: { './app': './src/app/app.tsx' },
-        shared: SHARED_REACT,
-        shareStrategy: 'loaded-first',
-        dts: false,
-      }),
+      // The dev server is the standalone page (a plain React app with its own React); only the build is a
+      // federated remote. Built remotes use the shell's federation runtime instead of shipping their own.
+      command === 'build' &&
+        federation({
+          name,
+          filename: 'remoteEntry.js',
+          manifest: true,
+          exposes: { './app': './src/app/app.tsx' },
+          shared: SHARED_REACT,
+          shareStrategy: 'loaded-first',
+          dts: false,
+          experiments: { externalRuntime: true },
+        }),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     preview: { port },
     build: { target: 'es2022', modulePreload: false },
-  })
+  }))
 }
