@@ -6,6 +6,8 @@ import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from './paths'
 import { securityHeaders } from './security-headers'
+import { injectPreload, routePreload } from './pages'
+import { readRegistry } from './registry-file'
 import { injectSettings } from './settings'
 
 const TYPES: Record<string, string> = {
@@ -180,7 +182,12 @@ export function createAppServer(options: ServerOptions = {}): Server {
         )
         return
       }
-      send(res, 200, { ...security, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, indexHtml())
+      send(
+        res,
+        200,
+        { ...security, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE },
+        injectPreload(indexHtml(), routePreload(path, readRegistry(registryFile), cdnDir)),
+      )
     } catch (error) {
       console.error('[server]', error)
       if (!res.headersSent) send(res, 500, security, 'Server error')

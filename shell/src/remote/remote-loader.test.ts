@@ -456,3 +456,19 @@ test('a slow remote is still cut off at maxMs', async () => {
   await expect(loader.load('mf_loan')).rejects.toBeInstanceOf(RemoteUnavailableError)
   expect(loader.records()[0].error).toBe('timed out after 150 ms')
 })
+
+test('a manifest the page carries inline is used without fetching it', async () => {
+  const registry = registryOf({ mf_loan: { current: '2.0.0' } })
+  const entry = registry.remotes.mf_loan.entry
+  const { loader, fetches, registered } = setup(
+    registry,
+    {},
+    {
+      manifests: { [entry]: { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } } },
+    },
+  )
+  const first = await loader.load('mf_loan')
+  expect(first.version).toBe('2.0.0')
+  expect(fetches).toEqual([])
+  expect(registered[0].entry).toMatch(/\/remotes\/mf_loan\/2\.0\.0\/remoteEntry\.js$/)
+})

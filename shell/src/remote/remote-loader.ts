@@ -61,6 +61,8 @@ export interface LoaderOptions {
   maxMs?: number
   /** Calls `onActivity` whenever a file under `prefix` has arrived; returns the unsubscribe function. */
   watchActivity?: (prefix: string, onActivity: () => void) => () => void
+  /** Manifests the page already carries (inlined by the server), by registry entry URL; used on a first try. */
+  manifests?: Readonly<Record<string, unknown>>
   /** Versions forced by the QA override for this session. */
   overrides?: Record<string, string>
   now?: () => number
@@ -147,7 +149,7 @@ function isRemoteApp(value: unknown): value is RemoteApp {
  */
 export function createRemoteLoader(options: LoaderOptions) {
   const fetchFn = options.fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
-  const idleMs = options.timeoutMs ?? 4000
+  const idleMs = options.timeoutMs ?? 3500
   const maxMs = options.maxMs ?? 30_000
   const watchActivity = options.watchActivity ?? resourceActivity
   const now = options.now ?? (() => performance.now())
@@ -172,15 +174,20 @@ export function createRemoteLoader(options: LoaderOptions) {
       subscribe: (onActivity: () => void) => watchActivity(new URL('.', manifestUrl).href, onActivity),
     }
     try {
-      const response = await withProgressTimeout(
-        fetchFn(manifestUrl.href, { cache: attempt ? 'reload' : 'default' }),
-        stage,
-        limits,
-      )
-      if (!response.ok) throw new StageError(stage, `manifest answered ${response.status}`)
-      // A CDN that sends headers and then stalls must not hang the route either.
-      const body = response.json().catch(() => null)
-      const manifest = readManifest(await withProgressTimeout(body, stage, limits))
+      const inlined = attempt === 0 ? options.manifests?.[target.entry] : undefined
+      let manifest: Manifest
+      if (inlined !== undefined) manifest = readManifest(inlined)
+      else {
+        const response = await withProgressTimeout(
+          fetchFn(manifestUrl.href, { cache: attempt ? 'reload' : 'default' }),
+          stage,
+          limits,
+        )
+        if (!response.ok) throw new StageError(stage, `manifest answered ${response.status}`)
+        // A CDN that sends headers and then stalls must not hang the route either.
+        const body = response.json().catch(() => null)
+        manifest = readManifest(await withProgressTimeout(body, stage, limits))
+      }
       stage = 'entry'
       const { path, name: file } = manifest.metaData.remoteEntry
       const entryUrl = new URL(`${path ? `${path.replace(/\/?$/, '/')}` : ''}${file}`, manifestUrl)
