@@ -1,0 +1,630 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from '@playwright/test'
+import {
+  benchRoutes,
+  buildFederated,
+  buildMonolith,
+  federatedBuildPresent,
+  kib,
+  KIB,
+  launchChromium,
+  mdTable,
+  textTable,
+  VIEWPORT,
+  waitForReady,
+  writeFormatted,
+  type BenchRoute,
+} from './common.ts'
+import {
+  computeMetrics,
+  median,
+  METRICS,
+  POLL_EXPRESSION,
+  PROBE_SCRIPT,
+  quantile,
+  roundMetric,
+  SNAPSHOT_EXPRESSION,
+  STRETCH_TIMERS_SCRIPT,
+  type MetricName,
+  type Metrics,
+  type Poll,
+  type Snapshot,
+  type WaterfallRow,
+} from './metrics.ts'
+import {
+  MONOLITH_DIST,
+  removeBuildCopies,
+  RESULTS_DIR,
+  ROOT_DIR,
+  serveBuild,
+  snapshotFederatedBuild,
+  type RunningServer,
+} from './serve-builds.ts'
+
+/**
+ * `pnpm bench:load`: the federated build (as deployed) against a monolithic build of the same pages, both
+ * served over HTTP/2 + brotli on loopback, loaded cold in system Chromium under DevTools' Slow 4G and 4× CPU
+ * throttling, alternating builds. A report, not a test: it exits 0 whatever the budgets say.
+ */
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7))
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 60_000)
+const QUIET_MS = 2000
+const STRETCH_TIMERS = process.env.BENCH_STRETCH_TIMERS === '1'
+/** Diagnostic runs never overwrite the report of the product as deployed. */
+const OUT = STRETCH_TIMERS ? 'load-stretched-timers' : 'load'
+
+/** DevTools' "Slow 4G" preset (Chromium 13x), as DESIGN.md §8 fixes it. */
+const NETWORK = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1000) / 8,
+  uploadThroughput: (675 * 1000) / 8,
+}
+const CPU_SLOWDOWN = 4
+
+const BUDGET = { lcpRatio: 1.1, waves: 2, jsBytes: 150 * KIB, cls: 0.05, promotionLcpMs: 2000 }
+
+const BUILDS = ['federated', 'monolithic'] as const
+type Build = (typeof BUILDS)[number]
+
+interface RunResult {
+  route: string
+  build: Build
+  run: number
+  ok: boolean
+  error?: string
+  metrics?: Metrics
+  lcpElement?: string
+  rows?: WaterfallRow[]
+}
+
+interface Spread {
+  min: number
+  p25: number
+  p75: number
+  max: number
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** One cold load under the profile; resolves when the network has been quiet for 2 s and LCP is stable. */
+async function measure(browser: Browser, origin: string, route: BenchRoute): Promise<Omit<RunResult, 'run'>> {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  try {
+    await context.addInitScript({ content: PROBE_SCRIPT })
+    if (STRETCH_TIMERS) await context.addInitScript({ content: STRETCH_TIMERS_SCRIPT })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    await cdp.send('Network.emulateNetworkConditions', NETWORK)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    let inflight = 0
+    let lastActivity = Date.now()
+    page.on('request', () => {
+      inflight += 1
+      lastActivity = Date.now()
+    })
+    const done = () => {
+      inflight -= 1
+      lastActivity = Date.now()
+    }
+    page.on('requestfinished', done)
+    page.on('requestfailed', done)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+
+    const started = Date.now()
+    await page.goto(origin + route.url, { waitUntil: 'commit', timeout: TIMEOUT_MS })
+    let lcpKey = ''
+    let lcpChanged = Date.now()
+    let timedOut = false
+    for (;;) {
+      await sleep(250)
+      const poll = (await page.evaluate(POLL_EXPRESSION)) as Poll | null
+      const now = Date.now()
+      const key = poll ? `${poll.lcp}|${poll.lcpCount}` : ''
+      if (key !== lcpKey) {
+        lcpKey = key
+        lcpChanged = now
+      }
+      const quiet = inflight <= 0 && now - lastActivity >= QUIET_MS
+      const lcpStable = poll?.lcp != null && now - lcpChanged >= QUIET_MS
+      if (poll && poll.readyState === 'complete' && poll.readyAt !== null && quiet && lcpStable) break
+      // The route failed (the shell gave up on its remote): nothing more to wait for.
+      if (poll?.retryShown) break
+      if (now - started > TIMEOUT_MS) {
+        timedOut = true
+        break
+      }
+    }
+    const snap = (await page.evaluate(SNAPSHOT_EXPRESSION)) as Snapshot
+    const problem = timedOut
+      ? `did not settle within ${TIMEOUT_MS} ms`
+      : snap.retryShown
+        ? `the retry screen was shown after ${Math.round(snap.lcp ?? snap.now)} ms (the shell gave up loading the remote)`
+        : route.remote && !snap.remoteMounted
+          ? 'the remote was not mounted'
+          : errors.length
+            ? `page error: ${errors[0]}`
+            : null
+    if (problem) return { route: route.path, build: 'federated', ok: false, error: problem }
+    if (snap.document && snap.document.protocol !== 'h2') {
+      console.warn(`  warning: the document came over ${snap.document.protocol}, not h2`)
+    }
+    if (snap.document && snap.document.end < NETWORK.latency) {
+      console.warn(
+        '  warning: the document arrived faster than the emulated latency: throttling is not applied',
+      )
+    }
+    const { metrics, rows } = computeMetrics(snap, snap.now)
+    return { route: route.path, build: 'federated', ok: true, metrics, lcpElement: snap.lcpElement, rows }
+  } catch (error) {
+    return {
+      route: route.path,
+      build: 'federated',
+      ok: false,
+      error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+interface ScreenInfo {
+  title: string
+  heading: string
+  remoteMounted: boolean
+  retryShown: boolean
+}
+
+async function screenInfo(page: Page): Promise<ScreenInfo> {
+  return (await page.evaluate(`(() => ({
+    title: document.title,
+    heading: (document.querySelector('h1') || { textContent: '' }).textContent.trim(),
+    remoteMounted: !!document.querySelector('.remote-root'),
+    retryShown: !!document.getElementById('retry-heading'),
+  }))()`)) as ScreenInfo
+}
+
+/**
+ * Both builds must render the same screen, or the comparison means nothing: an unthrottled load of each
+ * route in each build (which also warms the browser and the servers), comparing title and main heading.
+ */
+async function parityCheck(
+  browser: Browser,
+  servers: Record<Build, RunningServer>,
+  routes: BenchRoute[],
+): Promise<string[]> {
+  const problems: string[] = []
+  for (const route of routes) {
+    const seen: Partial<Record<Build, ScreenInfo>> = {}
+    for (const build of BUILDS) {
+      const context = await browser.newContext({ viewport: VIEWPORT })
+      try {
+        await context.addInitScript({ content: PROBE_SCRIPT })
+        const page = await context.newPage()
+        await page.goto(servers[build].origin + route.url, { waitUntil: 'networkidle', timeout: 30_000 })
+        if (!(await waitForReady(page, 15_000))) throw new Error('the screen was not ready within 15 s')
+        seen[build] = await screenInfo(page)
+      } catch (error) {
+        problems.push(
+          `${route.path} (${build}): ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+        )
+      } finally {
+        await context.close()
+      }
+    }
+    const fed = seen.federated
+    const mono = seen.monolithic
+    if (!fed || !mono) continue
+    for (const [build, info] of [
+      ['federated', fed],
+      ['monolithic', mono],
+    ] as const) {
+      if (info.retryShown) problems.push(`${route.path} (${build}): the retry screen is shown`)
+      else if (route.remote && !info.remoteMounted)
+        problems.push(`${route.path} (${build}): no remote mounted`)
+    }
+    if (fed.title !== mono.title || fed.heading !== mono.heading) {
+      problems.push(
+        `${route.path}: federated shows "${fed.title}" / "${fed.heading}", monolithic "${mono.title}" / "${mono.heading}"`,
+      )
+    }
+    console.log(`  ${route.path.padEnd(20)} ${fed.title} / ${fed.heading || '(no h1)'}`)
+  }
+  return problems
+}
+
+function summarise(results: RunResult[]) {
+  const ok = results.filter((r) => r.ok && r.metrics)
+  const medians = {} as Metrics
+  const spread = {} as Record<MetricName, Spread>
+  for (const name of METRICS) {
+    const values = ok.map((r) => r.metrics![name])
+    medians[name] = roundMetric(name, median(values))
+    spread[name] = {
+      min: roundMetric(name, quantile(values, 0)),
+      p25: roundMetric(name, quantile(values, 0.25)),
+      p75: roundMetric(name, quantile(values, 0.75)),
+      max: roundMetric(name, quantile(values, 1)),
+    }
+  }
+  // The waterfall of the run whose LCP is closest to the median, for reading where the time goes.
+  const typical = [...ok].sort(
+    (a, b) => Math.abs(a.metrics!.lcpMs - medians.lcpMs) - Math.abs(b.metrics!.lcpMs - medians.lcpMs),
+  )[0]
+  return {
+    medians,
+    spread,
+    valid: ok.length,
+    failed: results.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error}`),
+    typical,
+  }
+}
+
+const ratio = (a: number, b: number) =>
+  b > 0 && Number.isFinite(a) ? Math.round((a / b) * 1000) / 1000 : null
+
+interface RouteReport {
+  route: string
+  url: string
+  fed: ReturnType<typeof summarise>
+  mono: ReturnType<typeof summarise>
+  ratio: { lcp: number | null; jsBytes: number | null }
+}
+
+function budgetChecks(r: RouteReport) {
+  const f = r.fed.medians
+  const none = r.fed.valid === 0
+  const check = (name: string, value: string, pass: boolean) =>
+    none ? { name, value: 'no valid federated run', pass: false } : { name, value, pass }
+  const checks = [
+    check(
+      `LCP ratio ≤ ${BUDGET.lcpRatio.toFixed(2)}`,
+      r.ratio.lcp?.toFixed(2) ?? '–',
+      r.ratio.lcp !== null && r.ratio.lcp <= BUDGET.lcpRatio,
+    ),
+    check(`waves before LCP ≤ ${BUDGET.waves}`, String(f.wavesBeforeLcp), f.wavesBeforeLcp <= BUDGET.waves),
+    check(
+      `JS before LCP ≤ ${BUDGET.jsBytes / KIB} KiB`,
+      kib(f.jsBytesBeforeLcp),
+      f.jsBytesBeforeLcp <= BUDGET.jsBytes,
+    ),
+    check(`CLS ≤ ${BUDGET.cls}`, f.cls.toFixed(3), f.cls <= BUDGET.cls),
+  ]
+  if (r.route === '/promotion') {
+    checks.push(
+      check(`promotion LCP ≤ ${BUDGET.promotionLcpMs} ms`, `${f.lcpMs} ms`, f.lcpMs <= BUDGET.promotionLcpMs),
+    )
+  }
+  return checks
+}
+
+const FORMAT: Record<MetricName, { label: string; show: (v: number) => string }> = {
+  lcpMs: { label: 'LCP', show: (v) => `${v} ms` },
+  fcpMs: { label: 'FCP', show: (v) => `${v} ms` },
+  cls: { label: 'CLS', show: (v) => v.toFixed(3) },
+  tbtMs: { label: 'TBT', show: (v) => `${v} ms` },
+  readyMs: { label: 'data on screen', show: (v) => `${v} ms` },
+  jsBytesBeforeLcp: { label: 'JS before LCP (br)', show: kib },
+  requestsBeforeLcp: { label: 'requests before LCP', show: String },
+  wavesBeforeLcp: { label: 'waves before LCP', show: String },
+}
+
+function cell(s: ReturnType<typeof summarise>, name: MetricName, withSpread: boolean): string {
+  const { show } = FORMAT[name]
+  if (!s.valid) return `no valid run (${s.failed.length} failed)`
+  const main = show(s.medians[name])
+  if (!withSpread) return main
+  const sp = s.spread[name]
+  return `${main} (${show(sp.p25)}–${show(sp.p75)})`
+}
+
+function metricRows(r: RouteReport, withSpread: boolean): string[][] {
+  return METRICS.map((name) => {
+    const rat = ratio(r.fed.medians[name], r.mono.medians[name])
+    return [
+      FORMAT[name].label,
+      cell(r.fed, name, withSpread),
+      cell(r.mono, name, withSpread),
+      rat === null ? '–' : `${rat.toFixed(2)}×`,
+    ]
+  })
+}
+
+function markdown(reports: RouteReport[], profileText: string, parity: string[], meta: string): string {
+  const out: string[] = [
+    '# Load benchmark: federated vs monolithic',
+    '',
+    `Written by \`pnpm bench:load\` (${meta}). How to read it: \`e2e/perf/README.md\`.`,
+    '',
+    `Profile: ${profileText}`,
+    '',
+    'Medians, with the 25th–75th percentile in brackets. Budgets (DESIGN.md §8) apply to the federated build.',
+    '',
+    '## Budgets',
+    '',
+  ]
+  const names = reports.length
+    ? budgetChecks(reports[0])
+        .slice(0, 4)
+        .map((c) => c.name)
+    : []
+  out.push(
+    mdTable(
+      ['route', 'LCP federated', 'LCP monolithic', ...names],
+      reports.map((r) => [
+        `\`${r.route}\``,
+        `${r.fed.medians.lcpMs} ms`,
+        `${r.mono.medians.lcpMs} ms`,
+        ...budgetChecks(r)
+          .slice(0, 4)
+          .map((c) => `${c.pass ? 'PASS' : '**FAIL**'} ${c.value}`),
+      ]),
+    ),
+  )
+  const extra = reports.flatMap((r) =>
+    budgetChecks(r)
+      .slice(4)
+      .map((c) => `- \`${r.route}\`: ${c.name}: ${c.pass ? 'PASS' : '**FAIL**'} (${c.value})`),
+  )
+  if (extra.length) out.push('', ...extra)
+  if (parity.length)
+    out.push('', '**The two builds did not render the same screens:**', '', ...parity.map((p) => `- ${p}`))
+  out.push('', `![LCP per route](${OUT}.png)`)
+  for (const r of reports) {
+    out.push('', `## \`${r.route}\``, '')
+    if (r.url !== r.route) out.push(`Loaded as \`${r.url}\`.`, '')
+    out.push(mdTable(['metric', 'federated', 'monolithic', 'fed / mono'], metricRows(r, true)))
+    out.push('', `Runs: ${r.fed.valid} federated, ${r.mono.valid} monolithic valid.`)
+    for (const [build, s] of [
+      ['federated', r.fed],
+      ['monolithic', r.mono],
+    ] as const) {
+      if (s.failed.length) out.push(`Failed ${build} runs: ${s.failed.join('; ')}.`)
+      if (s.typical?.lcpElement) out.push(`LCP element (${build}): \`${s.typical.lcpElement}\`.`)
+    }
+  }
+  return out.join('\n') + '\n'
+}
+
+/** A small SVG bar chart of median LCP per route (whiskers: p25–p75), screenshotted by Chromium. */
+async function chart(browser: Browser, reports: RouteReport[], file: string): Promise<void> {
+  const rowH = 54
+  const left = 150
+  const width = 720
+  const plotW = width - left - 90
+  const max = Math.max(
+    1,
+    ...reports.flatMap((r) => [r.fed.spread.lcpMs.p75, r.mono.spread.lcpMs.p75].filter(Number.isFinite)),
+  )
+  const x = (v: number) => left + (v / max) * plotW
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  const height = 50 + reports.length * rowH + 10
+  const bars = reports
+    .map((r, i) => {
+      const y = 50 + i * rowH
+      const bar = (s: ReturnType<typeof summarise>, dy: number, color: string) => {
+        const v = s.medians.lcpMs
+        if (!Number.isFinite(v)) {
+          return `<text x="${left + 4}" y="${y + dy + 14}" font-size="12" fill="#b00">no valid run (${s.failed.length} failed)</text>`
+        }
+        const sp = s.spread.lcpMs
+        return `<rect x="${left}" y="${y + dy}" width="${x(v) - left}" height="18" fill="${color}"/>
+          <line x1="${x(sp.p25)}" x2="${x(sp.p75)}" y1="${y + dy + 9}" y2="${y + dy + 9}" stroke="#222" stroke-width="1.5"/>
+          <text x="${x(Math.max(v, sp.p75)) + 6}" y="${y + dy + 14}" font-size="12">${v} ms</text>`
+      }
+      return `<text x="${left - 10}" y="${y + 24}" font-size="13" text-anchor="end">${esc(r.route)}</text>
+        <text x="${left - 10}" y="${y + 40}" font-size="11" fill="#666" text-anchor="end">${r.ratio.lcp === null ? '' : `${r.ratio.lcp.toFixed(2)}×`}</text>
+        ${bar(r.fed, 4, '#3b6fd8')}${bar(r.mono, 24, '#9aa5b1')}`
+    })
+    .join('\n')
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">
+    <rect width="100%" height="100%" fill="#fff"/>
+    <text x="16" y="24" font-size="15" font-weight="bold">${STRETCH_TIMERS ? 'DIAGNOSTIC, loader timeouts stretched: ' : ''}LCP per route (median, p25–p75), Slow 4G + 4× CPU</text>
+    <rect x="${left}" y="32" width="12" height="10" fill="#3b6fd8"/><text x="${left + 16}" y="41" font-size="12">federated</text>
+    <rect x="${left + 100}" y="32" width="12" height="10" fill="#9aa5b1"/><text x="${left + 116}" y="41" font-size="12">monolithic</text>
+    ${bars}
+  </svg>`
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 })
+  try {
+    const page = await context.newPage()
+    await page.setContent(`<!doctype html><html><body style="margin:0">${svg}</body></html>`)
+    await page.locator('svg').screenshot({ path: file })
+  } finally {
+    await context.close()
+  }
+}
+
+function chromiumVersion(browser: Browser): string {
+  return `Chromium ${browser.version()}`
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT_DIR, encoding: 'utf8' }).trim()
+  } catch {
+    return 'unknown'
+  }
+}
+
+async function main() {
+  // BENCH_SKIP_BUILD=1 reuses the current federated build (the monolith takes seconds and is always rebuilt).
+  if (process.env.BENCH_SKIP_BUILD === '1' && federatedBuildPresent()) {
+    console.log('BENCH_SKIP_BUILD=1: using the current federated build (shell/dist, deploy/cdn)')
+  } else await buildFederated()
+  if (!(process.env.BENCH_SKIP_BUILD === '1' && existsSync(join(MONOLITH_DIST, 'index.html')))) {
+    await buildMonolith()
+  }
+  // The sources the builds came from (the tree may move on while the runs go).
+  const builtFrom = `${gitCommit()}${gitDirty() ? ' + uncommitted changes' : ''}`
+  const federated = await snapshotFederatedBuild()
+  const routes = benchRoutes(federated.registryFile)
+  if (!routes.length) throw new Error('no route to measure')
+  console.log(`\nServing both builds over HTTP/2 + brotli…`)
+  const servers: Record<Build, RunningServer> = {
+    federated: await serveBuild(federated),
+    // No registry for the monolith: the deploy server would otherwise preload the federated remote into it.
+    monolithic: await serveBuild({
+      ...federated,
+      shellDir: MONOLITH_DIST,
+      registryFile: join(MONOLITH_DIST, 'no-registry.json'),
+    }),
+  }
+  const browser = await launchChromium()
+  const results: RunResult[] = []
+  let parity: string[] = []
+  try {
+    console.log(
+      `federated ${servers.federated.origin} · monolithic ${servers.monolithic.origin} · ${chromiumVersion(browser)}`,
+    )
+    console.log('\nSame screens in both builds (unthrottled):')
+    parity = await parityCheck(browser, servers, routes)
+    for (const p of parity) console.warn(`  MISMATCH ${p}`)
+    console.log(
+      `\nMeasuring ${routes.length} routes × ${RUNS} runs × 2 builds (Slow 4G, CPU ${CPU_SLOWDOWN}×, cold):`,
+    )
+    for (const route of routes) {
+      for (let run = 1; run <= RUNS; run += 1) {
+        // Alternate which build goes first, so neither always follows the other.
+        const order = run % 2 ? BUILDS : ([...BUILDS].reverse() as Build[])
+        const line: string[] = []
+        for (const build of order) {
+          const result = { ...(await measure(browser, servers[build].origin, route)), build, run }
+          results.push(result)
+          line.push(
+            result.ok
+              ? `${build.slice(0, 4)} LCP ${Math.round(result.metrics!.lcpMs)} ms`
+              : `${build.slice(0, 4)} FAILED (${result.error})`,
+          )
+        }
+        console.log(`  ${route.path} #${run}: ${line.join(' · ')}`)
+      }
+    }
+
+    const reports: RouteReport[] = routes.map((route) => {
+      const fed = summarise(results.filter((r) => r.route === route.path && r.build === 'federated'))
+      const mono = summarise(results.filter((r) => r.route === route.path && r.build === 'monolithic'))
+      return {
+        route: route.path,
+        url: route.url,
+        fed,
+        mono,
+        ratio: {
+          lcp: ratio(fed.medians.lcpMs, mono.medians.lcpMs),
+          jsBytes: ratio(fed.medians.jsBytesBeforeLcp, mono.medians.jsBytesBeforeLcp),
+        },
+      }
+    })
+
+    const profile = {
+      network: 'Slow 4G as DevTools emulates it',
+      latencyMs: NETWORK.latency,
+      downloadKbps: 1474.56,
+      uploadKbps: 675,
+      cpuSlowdown: CPU_SLOWDOWN,
+      viewport: VIEWPORT,
+      cache: 'cold (fresh browser context per run, cache disabled)',
+      transport: 'HTTP/2 + TLS, brotli (quality 11), loopback',
+      browser: chromiumVersion(browser),
+      order: 'federated and monolithic alternate, first build swapped every run',
+      loaderTimers: STRETCH_TIMERS
+        ? 'DIAGNOSTIC: page timers ≥ 3 s stretched 10× so remote loader timeouts cannot fire'
+        : 'as deployed',
+    }
+    const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${RUNS} runs per build and route, alternating.`
+    const meta = `built from commit ${builtFrom}, measured ${new Date().toISOString()}`
+
+    const json = {
+      profile,
+      runs: RUNS,
+      routes: reports.map((r) => ({
+        route: r.route,
+        federated: r.fed.medians,
+        monolithic: r.mono.medians,
+        ratio: r.ratio,
+        spread: { federated: r.fed.spread, monolithic: r.mono.spread },
+      })),
+    }
+    await writeFormatted(join(RESULTS_DIR, `${OUT}.json`), JSON.stringify(json, null, 2))
+    const runsDoc = {
+      generated: meta,
+      parity,
+      runs: results.map(({ rows: _rows, ...rest }) => rest),
+      waterfalls: reports.flatMap((r) =>
+        (
+          [
+            ['federated', r.fed],
+            ['monolithic', r.mono],
+          ] as const
+        ).map(([build, s]) => ({
+          route: r.route,
+          build,
+          run: s.typical?.run ?? null,
+          lcpMs: s.typical?.metrics?.lcpMs ?? null,
+          requests:
+            s.typical?.rows?.map((row) => ({
+              ...row,
+              start: Math.round(row.start),
+              end: Math.round(row.end),
+            })) ?? [],
+        })),
+      ),
+    }
+    // Raw runs and the typical waterfalls, for digging into a number (ignored by git, see .gitignore).
+    await writeFormatted(join(RESULTS_DIR, `${OUT}-runs.json`), JSON.stringify(runsDoc))
+    await writeFormatted(join(RESULTS_DIR, `${OUT}.md`), markdown(reports, profileText, parity, meta))
+    await chart(browser, reports, join(RESULTS_DIR, `${OUT}.png`))
+
+    console.log(`\n${profileText}\n`)
+    for (const r of reports) {
+      console.log(`${r.route}${r.url !== r.route ? `  (${r.url})` : ''}`)
+      console.log(textTable(['metric', 'federated', 'monolithic', 'fed/mono'], metricRows(r, true)))
+      console.log()
+    }
+    console.log('Budgets (DESIGN.md §8, federated build):')
+    const names = budgetChecks(reports[0]).map((c) => c.name)
+    console.log(
+      textTable(
+        ['route', ...names.slice(0, 4)],
+        reports.map((r) => [
+          r.route,
+          ...budgetChecks(r)
+            .slice(0, 4)
+            .map((c) => `${c.pass ? 'PASS' : 'FAIL'} ${c.value}`),
+        ]),
+      ),
+    )
+    for (const r of reports)
+      for (const c of budgetChecks(r).slice(4))
+        console.log(`${r.route}: ${c.name}: ${c.pass ? 'PASS' : 'FAIL'} ${c.value}`)
+    if (parity.length) console.log(`\nWARNING: the builds differ on ${parity.length} route(s); see load.md`)
+    console.log(`\nWritten: e2e/perf/results/${OUT}.json, ${OUT}.md, ${OUT}.png (raw runs: ${OUT}-runs.json)`)
+  } finally {
+    await browser.close()
+    await Promise.all(Object.values(servers).map((s) => s.close()))
+    if (process.env.BENCH_KEEP_BUILD !== '1') removeBuildCopies()
+  }
+}
+
+function gitDirty(): boolean {
+  try {
+    return execFileSync('git', ['status', '--porcelain'], { cwd: ROOT_DIR, encoding: 'utf8' }).trim() !== ''
+  } catch {
+    return false
+  }
+}
+
+process.on('SIGINT', () => {
+  if (process.env.BENCH_KEEP_BUILD !== '1') removeBuildCopies()
+  process.exit(130)
+})
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error)
+  process.exit(1)
+})

@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { REMOTE_ROUTES, TEST_PREVIEW_PATH, type RemoteRouteDef } from '../../shell/src/routes/route-table.ts'
+import { CHROMIUM } from '../playwright.config.ts'
+import { CDN_DIR, PERF_DIR, readRegistryFile, REGISTRY_FILE, ROOT_DIR, SHELL_DIST } from './serve-builds.ts'
+
+/** The routes the issue names first; every other route of the route table follows. */
+export const CORE_ROUTES = ['/', '/complaint', TEST_PREVIEW_PATH]
+
+/**
+ * A realistic query per route (the developer test page's defaults, and the ids the demo API seeds), so a
+ * screen shows its data rather than an empty or error state. Session parameters are left out: the shell
+ * would strip them from the address bar, which is a navigation neither build needs for this measurement.
+ */
+const SAMPLE_QUERY: Record<string, string> = {
+  '/complaint': 'productId=1&orderId=86',
+  '/complainPageNext': 'problemType=2&problemSonType=&orderNo=LN20241105001',
+  '/complainDetails': 'problemId=2001',
+}
+const APP_QUERY = 'productId=1&orderId=86'
+
+export interface BenchRoute {
+  /** The route as the report names it. */
+  path: string
+  /** Path and query loaded. */
+  url: string
+  /** Federation name of the remote that renders it, or null for the shell's own pages. */
+  remote: RemoteRouteDef['remote'] | null
+}
+
+function urlFor(route: RemoteRouteDef | null, path: string): string {
+  const query =
+    SAMPLE_QUERY[path] ??
+    (route && route.remote !== 'mf_site' && route.remote !== 'mf_promotion' ? APP_QUERY : '')
+  return query ? `${path}?${query}` : path
+}
+
+/**
+ * `/`, `/complaint`, `/testPreview`, then every route of the table whose remote is released (in the
+ * registry). Paths that render the same screen of the same remote (`/order` = `/loanDetails`) count once.
+ * `BENCH_ROUTES=/,/aboutUs` restricts the list.
+ */
+export function benchRoutes(registryFile = REGISTRY_FILE): BenchRoute[] {
+  const released = new Set(Object.keys(readRegistryFile(registryFile)))
+  const seen = new Set<string>()
+  const out: BenchRoute[] = []
+  const add = (path: string) => {
+    if (path === TEST_PREVIEW_PATH) {
+      if (!seen.has(path)) out.push({ path, url: urlFor(null, path), remote: null })
+      seen.add(path)
+      return
+    }
+    const route = REMOTE_ROUTES.find((r) => r.path === path)
+    if (!route || !released.has(route.remote)) return
+    const screen = `${route.remote}:${route.screen}`
+    if (seen.has(screen)) return
+    seen.add(screen)
+    out.push({ path, url: urlFor(route, path), remote: route.remote })
+  }
+  for (const path of CORE_ROUTES) add(path)
+  for (const route of REMOTE_ROUTES) add(route.path)
+  const only = process.env.BENCH_ROUTES?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+  if (!only?.length) return out
+  const picked = out.filter((r) => only.includes(r.path))
+  const unknown = only.filter((p) => !out.some((r) => r.path === p))
+  if (unknown.length)
+    console.warn(`BENCH_ROUTES: not benchmarkable here (unknown or not released): ${unknown}`)
+  return picked
+}
+
+/** Runs a command, streaming its output; rejects on a non-zero exit. */
+export function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: process.env })
+    child.on('error', reject)
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (exit ${code})`)),
+    )
+  })
+}
+
+/** The federated build as deployed: every remote built and released into deploy/cdn, then the shell. */
+export async function buildFederated(): Promise<void> {
+  console.log('\n› pnpm build (federated: remotes released into deploy/cdn, then the shell)')
+  await run('pnpm', ['build'], ROOT_DIR)
+}
+
+/** The monolithic build of the same pages (e2e/perf/monolith) into e2e/perf/.build/monolith. */
+export async function buildMonolith(): Promise<void> {
+  console.log('\n› vite build e2e/perf/monolith (monolithic: same screens, no federation)')
+  await run(
+    join(PERF_DIR, '..', 'node_modules', '.bin', 'vite'),
+    ['build', '--config', 'perf/monolith/vite.config.ts'],
+    join(PERF_DIR, '..'),
+  )
+}
+
+export function federatedBuildPresent(): boolean {
+  return existsSync(join(SHELL_DIST, 'index.html')) && existsSync(REGISTRY_FILE) && existsSync(CDN_DIR)
+}
+
+/** System Chromium with the e2e suite's flags; the benchmark server's certificate is self-signed. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM.executablePath,
+    args: [...CHROMIUM.args, '--ignore-certificate-errors'],
+  })
+}
+
+export const VIEWPORT = { width: 412, height: 823 }
+
+/**
+ * Waits until the probe (metrics.ts) has seen the screen ready. Polls with `page.evaluate`, which runs
+ * through DevTools and so is allowed by the pages' CSP (`waitForFunction` would need `unsafe-eval`).
+ */
+export async function waitForReady(page: Page, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    if (await page.evaluate('!!(window.__bench && window.__bench.readyAt !== null)')) return true
+    if (Date.now() > end) return false
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Writes a text file, formatted with the repository's prettier settings so `prettier --check` passes. */
+export async function writeFormatted(file: string, text: string): Promise<void> {
+  mkdirSync(dirname(file), { recursive: true })
+  let out = text
+  try {
+    const prettier = await import('prettier')
+    const options = (await prettier.resolveConfig(file)) ?? {}
+    out = await prettier.format(text, { ...options, filepath: file })
+  } catch (error) {
+    console.warn(`prettier could not format ${file}: ${error instanceof Error ? error.message : error}`)
+  }
+  writeFileSync(file, out)
+}
+
+export const KIB = 1024
+
+export function kib(bytes: number): string {
+  return Number.isFinite(bytes) ? `${(bytes / KIB).toFixed(1)} KiB` : '–'
+}
+
+/** A plain-text table with aligned columns (for the console). */
+export function textTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+/** A markdown table. */
+export function mdTable(header: string[], rows: string[][], align?: ('l' | 'r')[]): string {
+  const sep = header.map((_, i) => ((align?.[i] ?? (i === 0 ? 'l' : 'r')) === 'r' ? '---:' : '---'))
+  return [header, sep, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n')
+}

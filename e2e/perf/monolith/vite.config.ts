@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+/** The same pages as the deployed shell + remotes, built as one code-split app without Module Federation. */
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react()],
+  resolve: { dedupe: ['react', 'react-dom'] },
+  build: {
+    target: 'es2022',
+    outDir: fileURLToPath(new URL('../.build/monolith', import.meta.url)),
+    emptyOutDir: true,
+  },
+  logLevel: 'warn',
+})

@@ -1,0 +1,314 @@
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import {
+  createSecureServer,
+  type Http2SecureServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Session,
+} from 'node:http2'
+import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
+import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants as zlib } from 'node:zlib'
+import { handleApi, isApiPath } from '../../shared/config/demo-api.ts'
+import { demoHandlers } from '../../deploy/src/demo-handlers.ts'
+import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST } from '../../deploy/src/paths.ts'
+import { createAppServer } from '../../deploy/src/server.ts'
+import { settingsFromEnv } from '../../deploy/src/settings.ts'
+
+/**
+ * The benchmark's server: the deploy server's own request handler (deploy/src/server.ts: shell files,
+ * /registry.json, /remotes/* from the CDN, history fallback to index.html with the settings and the route's
+ * preloads, brotli for text files with the compressed bodies kept in memory), served over HTTP/2 with TLS as a
+ * production CDN would. Only the demo API is answered here, through the same `handleApi` and handlers: the
+ * HTTP/2 request carries pseudo-headers (`:path`…) that a fetch `Request` refuses.
+ */
+
+export const PERF_DIR = fileURLToPath(new URL('.', import.meta.url))
+export const BUILD_DIR = join(PERF_DIR, '.build')
+export const RESULTS_DIR = join(PERF_DIR, 'results')
+export const MONOLITH_DIST = join(BUILD_DIR, 'monolith')
+/** A copy of the federated build taken at the start of a run (see `snapshotFederatedBuild`). */
+export const FEDERATED_COPY = join(BUILD_DIR, 'federated')
+export { CDN_DIR, REGISTRY_FILE, ROOT_DIR, SHELL_DIST }
+
+/** Headers HTTP/2 forbids (RFC 9113 §8.2.2). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'])
+
+/** Brotli as the deploy server compresses (quality 11). */
+export function brotli(body: Buffer | string, quality = 11): Buffer {
+  return brotliCompressSync(typeof body === 'string' ? Buffer.from(body) : body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: quality },
+  })
+}
+
+/** A self-signed certificate for localhost (valid one day), regenerated when older than 12 hours. */
+export function ensureCert(dir = BUILD_DIR): { key: Buffer; cert: Buffer } {
+  mkdirSync(dir, { recursive: true })
+  const key = join(dir, 'localhost-key.pem')
+  const cert = join(dir, 'localhost-cert.pem')
+  const fresh = existsSync(cert) && existsSync(key) && Date.now() - statSync(cert).mtimeMs < 12 * 3600_000
+  if (!fresh) {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-days',
+        '1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    )
+  }
+  return { key: readFileSync(key), cert: readFileSync(cert) }
+}
+
+export interface RegistryEntry {
+  version: string
+  entry: string
+  previous: { version: string; entry: string } | null
+}
+
+export function readRegistryFile(registryFile = REGISTRY_FILE): Record<string, RegistryEntry> {
+  if (!existsSync(registryFile)) return {}
+  const doc = JSON.parse(readFileSync(registryFile, 'utf8')) as { remotes?: Record<string, RegistryEntry> }
+  return doc.remotes ?? {}
+}
+
+/** The folder of a remote's current version on the CDN (`cdn/mf-site/1.0.0-abc/`). */
+export function releasedDir(pointer: { entry: string }, cdnDir = CDN_DIR): string {
+  return join(cdnDir, pointer.entry.slice(REMOTES_URL.length + 1).replace(/\/[^/]*$/, ''))
+}
+
+export function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  const out: string[] = []
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name)
+    if (statSync(full).isDirectory()) out.push(...listFiles(full))
+    else out.push(full)
+  }
+  return out.sort()
+}
+
+export interface FederatedBuild {
+  shellDir: string
+  cdnDir: string
+  registryFile: string
+}
+
+/**
+ * Files the copied build refers to but lacks: index.html's scripts and styles, and every relative import
+ * between hashed chunks (`"./x-AbCd1234.js"`), so a copy taken in the middle of someone else's rebuild is noticed.
+ */
+function missingFiles(shellDir: string): string[] {
+  const index = join(shellDir, 'index.html')
+  if (!existsSync(index)) return ['index.html']
+  const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((m) =>
+    join(shellDir, m[1]),
+  )
+  for (const file of listFiles(shellDir).filter((f) => f.endsWith('.js'))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(
+      /["'`](\.\.?\/(?:assets\/)?[\w.-]+-[\w-]{8}\.(?:js|css))["'`]/g,
+    )) {
+      refs.push(join(dirname(file), m[1]))
+    }
+  }
+  return [...new Set(refs)].filter((ref) => !existsSync(ref))
+}
+
+/** Names, sizes and times of a folder's files: equal before and after a copy means nobody wrote to it. */
+function fingerprint(dir: string): string {
+  return listFiles(dir)
+    .map((f) => {
+      const st = statSync(f)
+      return `${f}|${st.size}|${st.mtimeMs}`
+    })
+    .join('\n')
+}
+
+/**
+ * Copies the deployed federated build (shell/dist, registry.json and every remote's current and previous
+ * version) into e2e/perf/.build/federated, so a rebuild elsewhere in the workspace during a long benchmark
+ * cannot change what is measured halfway. Retries while the copy is incomplete (a build in progress).
+ */
+export async function snapshotFederatedBuild(): Promise<FederatedBuild> {
+  const copy: FederatedBuild = {
+    shellDir: join(FEDERATED_COPY, 'shell'),
+    cdnDir: join(FEDERATED_COPY, 'cdn'),
+    registryFile: join(FEDERATED_COPY, 'cdn', 'registry.json'),
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      rmSync(FEDERATED_COPY, { recursive: true, force: true })
+      const before = fingerprint(SHELL_DIST)
+      cpSync(SHELL_DIST, copy.shellDir, { recursive: true })
+      mkdirSync(dirname(copy.registryFile), { recursive: true })
+      cpSync(REGISTRY_FILE, copy.registryFile)
+      for (const pointer of Object.values(readRegistryFile(copy.registryFile))) {
+        for (const p of [pointer, pointer.previous]) {
+          const dir = p ? releasedDir(p) : null
+          if (dir && existsSync(dir)) cpSync(dir, releasedDir(p!, copy.cdnDir), { recursive: true })
+        }
+      }
+      if (fingerprint(SHELL_DIST) !== before) throw new Error('shell/dist changed while it was copied')
+      const missing = missingFiles(copy.shellDir).map((f) => f.slice(FEDERATED_COPY.length + 1))
+      const remotesMissing = Object.values(readRegistryFile(copy.registryFile)).filter(
+        (p) => !existsSync(join(releasedDir(p, copy.cdnDir), 'mf-manifest.json')),
+      )
+      if (!missing.length && !remotesMissing.length) return copy
+      throw new Error(
+        `incomplete build: missing ${[...missing, ...remotesMissing.map((p) => p.entry)].join(', ')}`,
+      )
+    } catch (error) {
+      if (attempt >= 6) throw error
+      const why = error instanceof Error ? error.message : String(error)
+      console.warn(`  the federated build is not complete (${why}); another build running? Retrying in 5 s`)
+      await new Promise((resolve) => setTimeout(resolve, 5000))
+    }
+  }
+}
+
+/** Removes the build copies under e2e/perf/.build (kept with BENCH_KEEP_BUILD=1). */
+export function removeBuildCopies(): void {
+  rmSync(FEDERATED_COPY, { recursive: true, force: true })
+  rmSync(MONOLITH_DIST, { recursive: true, force: true })
+}
+
+export interface BuildServerOptions {
+  /** The shell's build: the federated shell, or `.build/monolith` for the monolithic build. */
+  shellDir: string
+  cdnDir?: string
+  /**
+   * The registry. The deploy server preloads the route's remote from it into index.html, so the monolithic
+   * build gets none (a path that does not exist): it has no remote to preload and no registry to read.
+   */
+  registryFile?: string
+  settings?: Record<string, unknown>
+  host?: string
+  port?: number
+}
+
+export interface RunningServer {
+  origin: string
+  server: Http2SecureServer
+  close(): Promise<void>
+}
+
+interface Reply {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/** Answers a demo API call through `handleApi`, with a node request/response pair it can read and write. */
+async function answerApi(req: Http2ServerRequest, origin: string): Promise<Reply> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const headers: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    // Pseudo-headers (:path, :method…) are not valid fetch header names.
+    if (!name.startsWith(':') && value !== undefined) headers[name] = value
+  }
+  const body = chunks.length ? [Buffer.concat(chunks)] : []
+  const request = Object.assign(Readable.from(body), { headers, method: req.method, url: req.url })
+  const reply: Reply = { status: 500, headers: {}, body: Buffer.alloc(0) }
+  const response = {
+    writeHead(status: number, head: Record<string, string>) {
+      reply.status = status
+      reply.headers = head
+      return response
+    },
+    end(chunk?: Buffer | string) {
+      if (chunk !== undefined) reply.body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+      return response
+    },
+  }
+  await handleApi(
+    request as unknown as IncomingMessage,
+    response as unknown as ServerResponse,
+    origin,
+    demoHandlers,
+  )
+  const clean: Record<string, string> = {}
+  for (const [name, value] of Object.entries(reply.headers)) {
+    const lower = name.toLowerCase()
+    if (!HOP_BY_HOP.has(lower) && lower !== 'content-length') clean[lower] = value
+  }
+  return { ...reply, headers: clean }
+}
+
+/** Serves one build (shell or monolith) with the CDN, registry and demo API, over HTTP/2 + TLS + brotli. */
+export async function serveBuild(options: BuildServerOptions): Promise<RunningServer> {
+  if (!existsSync(join(options.shellDir, 'index.html'))) {
+    throw new Error(`${options.shellDir}/index.html is missing: build first`)
+  }
+  const app = createAppServer({
+    shellDir: options.shellDir,
+    cdnDir: options.cdnDir ?? CDN_DIR,
+    registryFile: options.registryFile ?? REGISTRY_FILE,
+    settings: options.settings ?? settingsFromEnv(),
+    apiOrigin: null,
+  })
+  const handle = app.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void
+  const { key, cert } = ensureCert()
+  const sessions = new Set<Http2Session>()
+  const server = createSecureServer({ key, cert, allowHTTP1: true })
+  server.on('session', (session) => {
+    sessions.add(session)
+    session.on('close', () => sessions.delete(session))
+  })
+  server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
+    const authority = String(req.headers[':authority'] ?? req.headers.host ?? 'localhost')
+    const origin = `https://${authority}`
+    if (!isApiPath(new URL(req.url ?? '/', origin).pathname)) {
+      // The compatibility API gives the deploy handler the request/response methods it uses.
+      handle(req as unknown as IncomingMessage, res as unknown as ServerResponse)
+      return
+    }
+    const acceptsBr = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    answerApi(req, origin).then(
+      (reply) => {
+        const br = acceptsBr && /json|text/.test(reply.headers['content-type'] ?? '') && reply.body.length > 0
+        const body = br ? brotli(reply.body, 5) : reply.body
+        res.writeHead(reply.status, {
+          ...reply.headers,
+          ...(br ? { 'content-encoding': 'br', vary: 'accept-encoding' } : {}),
+          'content-length': String(body.length),
+        })
+        res.end(body)
+      },
+      () => {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+        res.end('Demo API error')
+      },
+    )
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `https://${options.host ?? '127.0.0.1'}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const session of sessions) session.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
