@@ -215,7 +215,7 @@ test('both versions down → retry screen on that route; other routes work; diag
 })
 
 test('a remote with an incompatible contract major is refused like a failed load', async ({ page }) => {
-  const v3 = release(variant('v3', (s) => s.replace(/=`1\.0\.0`;/, '=`2.0.0`;')))
+  const v3 = release(variant('v3', (s) => s.replace(/=`1\.0\.0`([;,])/, '=`2.0.0`$1')))
   try {
     expect(readRegistry(registryFile).remotes.mf_site).toMatchObject({
       version: v3,

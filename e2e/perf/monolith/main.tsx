@@ -34,6 +34,7 @@ export function createLocalLoader(): RemoteLoader {
       return promise
     },
     records: () => [],
+    needsReload: () => false,
   }
 }
 

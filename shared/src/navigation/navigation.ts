@@ -159,3 +159,8 @@ export function openServerLink(raw: unknown, context: ServerLinkContext): boolea
     { replace: context.replace },
   )
 }
+
+/** Loads the page again (a fresh document: what the retry of a remote the page preloaded needs). */
+export function reloadPage(location: { reload(): void }): void {
+  location.reload()
+}

@@ -472,3 +472,20 @@ test('a manifest the page carries inline is used without fetching it', async () 
   expect(fetches).toEqual([])
   expect(registered[0].entry).toMatch(/\/remotes\/mf_loan\/2\.0\.0\/remoteEntry\.js$/)
 })
+
+test('a failed load that used the page-preloaded files asks for a page reload; a fetched one does not', async () => {
+  const registry = registryOf({ mf_loan: { current: '2.0.0' }, mf_repay: { current: '1.0.0' } })
+  const { loader } = setup(
+    registry,
+    { '2.0.0': { module: 'throw' }, '1.0.0': { module: 'throw' } },
+    {
+      manifests: {
+        [registry.remotes.mf_loan.entry]: { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } },
+      },
+    },
+  )
+  await expect(loader.load('mf_loan')).rejects.toBeInstanceOf(RemoteUnavailableError)
+  await expect(loader.load('mf_repay')).rejects.toBeInstanceOf(RemoteUnavailableError)
+  expect(loader.needsReload('mf_loan')).toBe(true)
+  expect(loader.needsReload('mf_repay')).toBe(false)
+})

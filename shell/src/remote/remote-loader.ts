@@ -232,10 +232,14 @@ export function createRemoteLoader(options: LoaderOptions) {
     return entry.previous ? [entry, entry.previous] : [entry]
   }
 
+  // Remotes whose failed load went through files the page preloaded (see `needsReload`).
+  const poisoned = new Set<string>()
+
   const loadFresh = async (name: string, attempt: number): Promise<LoadedRemote> => {
     const list = candidates(name)
     const start = records.length
     for (const [index, target] of list.entries()) {
+      if (attempt === 0 && options.manifests?.[target.entry] !== undefined) poisoned.add(name)
       try {
         const app = await loadVersion(name, target, attempt)
         if (index > 0) options.onFallback?.(name, list[0].version, target.version)
@@ -272,6 +276,12 @@ export function createRemoteLoader(options: LoaderOptions) {
       return promise
     },
     records: (): readonly LoadRecord[] => records,
+    /**
+     * True when a failed load used files the page itself preloaded: the browser keeps a failed module fetch
+     * for the document's lifetime (even with a cache-busting entry, its chunks keep their URLs), so only a
+     * reload of the page can try them again.
+     */
+    needsReload: (name: string): boolean => poisoned.has(name) && !loaded.has(name),
   }
 }
 

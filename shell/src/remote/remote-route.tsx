@@ -4,6 +4,7 @@ import { mountRootParcel, type ParcelConfig } from 'single-spa'
 import Parcel from 'single-spa-react/parcel'
 import type { Bridge } from 'shared/bridge'
 import type { RemoteProps } from 'shared/contract'
+import { reloadPage } from 'shared/navigation'
 import { usePlatform } from '../boot/platform'
 import { localeFor, type RemoteRouteDef } from '../routes/route-table'
 import { RetryScreen } from '../components/retry-screen'
@@ -75,6 +76,10 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
 
   if (state.status === 'failed') {
     const retry = () => {
+      if (loader.needsReload(route.remote)) {
+        reloadPage(window.location)
+        return
+      }
       setMounted(false)
       setState({ status: 'loading' })
       setAttempt((n) => n + 1)

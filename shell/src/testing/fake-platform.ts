@@ -8,7 +8,11 @@ import type { LoadedRemote, LoadRecord, RemoteLoader } from '../remote/remote-lo
 
 /** A platform for component tests: in-memory session, inert http and bridge, a loader the test drives. */
 export function fakePlatform(
-  loader: { load?: (name: string) => Promise<LoadedRemote>; records?: () => readonly LoadRecord[] } = {},
+  loader: {
+    load?: (name: string) => Promise<LoadedRemote>
+    records?: () => readonly LoadRecord[]
+    needsReload?: (name: string) => boolean
+  } = {},
 ): Platform & { loader: RemoteLoader & { load: ReturnType<typeof vi.fn> } } {
   const http: Http = {
     get: vi.fn(async () => ({ success: true, code: '00', message: '', data: null, raw: null })),
@@ -23,6 +27,7 @@ export function fakePlatform(
     loader: {
       load: vi.fn(loader.load ?? (() => new Promise<LoadedRemote>(() => undefined))),
       records: loader.records ?? (() => []),
+      needsReload: loader.needsReload ?? (() => false),
     },
   }
 }
