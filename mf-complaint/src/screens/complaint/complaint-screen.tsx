@@ -1,5 +1,5 @@
 import { Popup } from 'antd-mobile'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useLayoutEffect, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { showToast } from 'shared/ui'
 import {
@@ -31,6 +31,8 @@ export function ComplaintScreen(props: RemoteProps) {
   const orderId = entryOrderId(props)
   const load = useCallback(() => getProblemInit(http, orderId), [http, orderId])
   const { state, retry } = useLoad(load)
+  // A new visit (or order) starts from the order the server proposes, not a previous choice.
+  useLayoutEffect(() => useComplaintEntryStore.getState().reset(null), [orderId])
 
   return (
     <main className="complaint-page">
@@ -49,12 +51,10 @@ export function ComplaintScreen(props: RemoteProps) {
 
 function EntryContent(props: RemoteProps & { init: ProblemInit }) {
   const { init, navigate, query } = props
-  const { order, pendingType, reset, selectOrder, setPendingType } = useComplaintEntryStore()
+  const { order: chosen, pendingType, selectOrder, setPendingType } = useComplaintEntryStore()
   const [ordersOpen, setOrdersOpen] = useState(false)
-
-  useEffect(() => {
-    reset(init.orderDetail)
-  }, [init, reset])
+  // Derived, not copied in an effect: a first frame without the order shifted the page (CLS 0.075).
+  const order = chosen ?? init.orderDetail
 
   const openForm = (problemType: string, problemSonType: string) =>
     navigate(complaintFormPath({ problemType, problemSonType, orderNo: order?.orderNo ?? '' }, query))

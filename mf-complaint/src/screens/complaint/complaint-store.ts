@@ -3,10 +3,11 @@ import type { ComplaintOrder } from '../../api/problem-init'
 
 /** The complaint entry's selection: which order the complaint is about and the type waiting for a sub-type. */
 export interface ComplaintEntryState {
+  /** The order the borrower switched to with 'All'; null means the one problem-init proposes. */
   order: ComplaintOrder | null
   /** The chosen question type while its sub-types are shown (type 1 only), else null. */
   pendingType: string | null
-  /** Starts over with the order the server proposes (on every load of the entry). */
+  /** Starts over (a new visit of the entry): back to the server's order, no pending type. */
   reset: (order: ComplaintOrder | null) => void
   /** Switches the order; a type chosen for the previous order no longer applies. */
   selectOrder: (order: ComplaintOrder) => void
