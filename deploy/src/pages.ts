@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { matchRoute } from '../../shell/src/routes/route-table'
 import { REMOTES_URL } from './paths'
 import type { RegistryDoc } from './registry-file'
+import { scriptJson } from './settings'
 
 interface ManifestAssets {
   js?: { sync?: string[]; async?: string[] }
@@ -65,7 +66,7 @@ export function routePreload(pathname: string, registry: RegistryDoc, cdnDir: st
 
 /** Adds the preload tags and the inline data block to the shell's index.html. */
 export function injectPreload(html: string, preload: RoutePreload): string {
-  const json = JSON.stringify(preload.inline).replace(/</g, '\\u003c')
+  const json = scriptJson(preload.inline)
   const block = `<script type="application/json" id="mf-preload">${json}</script>`
   return html.replace('</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
 }

@@ -4,7 +4,9 @@ import { join, relative } from 'node:path'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, federationName } from './paths'
 import { readRegistry, writeRegistry, type Pointer, type RegistryDoc } from './registry-file'
 
-function listFiles(dir: string): string[] {
+/** Every file under `dir` (recursively), sorted; none when it does not exist. */
+export function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
   const out: string[] = []
   for (const name of readdirSync(dir)) {
     const full = join(dir, name)

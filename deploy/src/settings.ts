@@ -19,9 +19,14 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<st
   return out
 }
 
-/** Replaces the settings block; `<` is escaped so a value cannot close the script element. */
+/** JSON for a `<script type="application/json">` block: `<` is escaped so a value cannot close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/** Replaces the settings block. */
 export function injectSettings(html: string, settings: Record<string, unknown>): string {
-  const json = JSON.stringify(settings).replace(/</g, '\\u003c')
+  const json = scriptJson(settings)
   return html.replace(
     /<script type="application\/json" id="app-settings">[\s\S]*?<\/script>/,
     `<script type="application/json" id="app-settings">${json}</script>`,

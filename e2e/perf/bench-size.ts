@@ -14,11 +14,11 @@ import {
   writeFormatted,
   type BenchRoute,
 } from './common.ts'
+import { listFiles } from '../../deploy/src/release.ts'
 import { PROBE_SCRIPT } from './metrics.ts'
 import {
   brotli,
   CDN_DIR,
-  listFiles,
   readRegistryFile,
   releasedDir,
   removeBuildCopies,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   createSecureServer,
@@ -16,6 +16,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { handleApi, isApiPath } from '../../shared/config/demo-api.ts'
 import { demoHandlers } from '../../deploy/src/demo-handlers.ts'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST } from '../../deploy/src/paths.ts'
+import { listFiles } from '../../deploy/src/release.ts'
 import { createAppServer } from '../../deploy/src/server.ts'
 import { settingsFromEnv } from '../../deploy/src/settings.ts'
 
@@ -90,17 +91,6 @@ export function readRegistryFile(registryFile = REGISTRY_FILE): Record<string, R
 /** The folder of a remote's current version on the CDN (`cdn/mf-site/1.0.0-abc/`). */
 export function releasedDir(pointer: { entry: string }, cdnDir = CDN_DIR): string {
   return join(cdnDir, pointer.entry.slice(REMOTES_URL.length + 1).replace(/\/[^/]*$/, ''))
-}
-
-export function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  const out: string[] = []
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...listFiles(full))
-    else out.push(full)
-  }
-  return out.sort()
 }
 
 export interface FederatedBuild {

@@ -1,21 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import {
-  chmodSync,
-  cpSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { readRegistry } from '../../deploy/src/registry-file'
-import { releaseRemote, rollbackRemote } from '../../deploy/src/release'
+import { hashDir, listFiles, releaseRemote, rollbackRemote } from '../../deploy/src/release'
 
 /**
  * Independent release and rollback of one remote, against its own server and CDN folder (so the other suites
@@ -38,25 +28,12 @@ let v2: string
 
 test.describe.configure({ mode: 'serial' })
 
-function filesOf(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name)
-    return statSync(full).isDirectory() ? filesOf(full) : [full]
-  })
-}
-
-function hashTree(dir: string): string {
-  const hash = createHash('sha256')
-  for (const file of filesOf(dir).sort()) hash.update(file).update(readFileSync(file))
-  return hash.digest('hex')
-}
-
 /** A copy of the real mf-site build in a scratch workspace, with `edit` applied to its JS. */
 function variant(name: string, edit: (source: string, file: string) => string): string {
   const root = join(work, name)
   cpSync(join(ROOT, 'mf-site', 'package.json'), join(root, 'mf-site', 'package.json'))
   cpSync(join(ROOT, 'mf-site', 'dist'), join(root, 'mf-site', 'dist'), { recursive: true })
-  for (const file of filesOf(join(root, 'mf-site', 'dist')).filter((f) => f.endsWith('.js'))) {
+  for (const file of listFiles(join(root, 'mf-site', 'dist')).filter((f) => f.endsWith('.js'))) {
     const source = readFileSync(file, 'utf8')
     const edited = edit(source, file)
     if (edited !== source) writeFileSync(file, edited)
@@ -147,12 +124,12 @@ test('a release is served on the next load; rollback returns to v1 without touch
   expect(v2).not.toBe(v1)
   expect(readRegistry(registryFile).remotes.mf_site).toMatchObject({ version: v2, previous: { version: v1 } })
   await expectVersionShown(page, V2_TEXT)
-  const shellBefore = hashTree(join(ROOT, 'shell', 'dist'))
+  const shellBefore = hashDir(join(ROOT, 'shell', 'dist'))
   const complaintBefore = JSON.stringify(readRegistry(registryFile).remotes.mf_complaint)
   rollbackRemote('mf-site', undefined, { cdnDir, registryFile })
   expect(current()).toBe(v1)
   await expectVersionShown(page, V1_TEXT)
-  expect(hashTree(join(ROOT, 'shell', 'dist'))).toBe(shellBefore)
+  expect(hashDir(join(ROOT, 'shell', 'dist'))).toBe(shellBefore)
   expect(JSON.stringify(readRegistry(registryFile).remotes.mf_complaint)).toBe(complaintBefore)
   // The rollback is itself undoable.
   rollbackRemote('mf-site', undefined, { cdnDir, registryFile })

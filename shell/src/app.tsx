@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react'
 import { BrowserRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom'
-import { readParams, SESSION_KEYS } from 'shared/session'
+import { readParams, stripSessionParams } from 'shared/session'
 import { usePlatform } from './boot/platform'
 import { RemoteRoute } from './remote/remote-route'
 import { matchRoute, TEST_PREVIEW_PATH } from './routes/route-table'
@@ -16,15 +16,11 @@ function SessionSync() {
   const location = useLocation()
   const navigate = useNavigate()
   useLayoutEffect(() => {
-    const params = new URLSearchParams(location.search)
-    if (![...params.keys()].some((k) => (SESSION_KEYS as readonly string[]).includes(k))) return
-    session.set(readParams(params).session)
-    for (const key of SESSION_KEYS) params.delete(key)
-    const search = params.toString()
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true, state: location.state },
-    )
+    const href = new URL(location.pathname + location.search + location.hash, window.location.origin).href
+    const stripped = stripSessionParams(href)
+    if (stripped === null) return
+    session.set(readParams(new URLSearchParams(location.search)).session)
+    navigate(stripped, { replace: true, state: location.state })
   }, [location, navigate, session])
   return null
 }
