@@ -61,5 +61,6 @@ export default defineConfig({
     }),
   ],
   server: { port: 5100, strictPort: true },
-  build: { target: 'es2022' },
+  // The manifest tells the server which chunks a lazily loaded shell screen needs (deploy/src/pages.ts).
+  build: { target: 'es2022', manifest: true },
 })

@@ -17,9 +17,37 @@ const REGISTRY: RegistryDoc = {
   },
 }
 
+let shellDir: string
+const SHELL_INDEX = '<head><script type="module" crossorigin src="/assets/index-1.js"></script></head>'
+
 beforeEach(() => {
   cdn = mkdtempSync(join(tmpdir(), 'pages-'))
-  mkdirSync(join(cdn, 'mf-site', '1.0.0-abc'), { recursive: true })
+  mkdirSync(join(cdn, 'mf-site', '1.0.0-abc', 'assets'), { recursive: true })
+  const files: Record<string, string> = {
+    'remoteEntry.js': 'import{a}from"./assets/runtime.js";const x=()=>import(`./assets/app.js`)',
+    'assets/runtime.js': 'export const a=1',
+    'assets/app.js': 'import{s}from"./shared.js";import"./site.js";export default 1',
+    'assets/site.js': 'import { s } from "./shared.js"; export * from "../../outside.js"',
+    'assets/shared.js': 'export const s=()=>import("./react.js")',
+    'assets/react.js': 'export default {}',
+  }
+  for (const [name, text] of Object.entries(files))
+    writeFileSync(join(cdn, 'mf-site', '1.0.0-abc', name), text)
+  shellDir = mkdtempSync(join(tmpdir(), 'shell-'))
+  mkdirSync(join(shellDir, '.vite'))
+  writeFileSync(
+    join(shellDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', imports: ['_vendor.js'] },
+      '_vendor.js': { file: 'assets/vendor-2.js' },
+      'src/screens/test-preview/test-preview-screen.tsx': {
+        file: 'assets/test-preview-3.js',
+        imports: ['index.html', '_photo.js'],
+        css: ['assets/test-preview-4.css'],
+      },
+      '_photo.js': { file: 'assets/photo-5.js', imports: ['_vendor.js'] },
+    }),
+  )
   writeFileSync(
     join(cdn, 'mf-site', '1.0.0-abc', 'mf-manifest.json'),
     JSON.stringify({
@@ -28,7 +56,7 @@ beforeEach(() => {
         {
           path: './app',
           assets: {
-            js: { sync: ['assets/app.js', 'assets/site.js'], async: ['assets/react.js'] },
+            js: { sync: ['assets/app.js', 'assets/site.js'], async: ['assets/react.js', 'assets/shared.js'] },
             css: { sync: ['assets/site.css'] },
           },
         },
@@ -36,28 +64,47 @@ beforeEach(() => {
     }),
   )
 })
-afterEach(() => rmSync(cdn, { recursive: true, force: true }))
+afterEach(() => {
+  rmSync(cdn, { recursive: true, force: true })
+  rmSync(shellDir, { recursive: true, force: true })
+})
 
-test("an app route preloads its remote's entry, chunks and CSS from the current release", () => {
-  const { tags, inline } = routePreload('/aboutUs', REGISTRY, cdn)
+test("an app route preloads its remote's entry, chunks, their static imports and CSS from the current release", () => {
+  const { tags, inline } = routePreload('/aboutUs', { registry: REGISTRY, cdnDir: cdn })
   const base = '/remotes/mf-site/1.0.0-abc/'
+  // react.js is reached only through import() (a fallback the shell's React replaces): not preloaded.
   expect(tags).toEqual([
     `<link rel="modulepreload" crossorigin href="${base}remoteEntry.js">`,
+    `<link rel="modulepreload" crossorigin href="${base}assets/runtime.js">`,
     `<link rel="modulepreload" crossorigin href="${base}assets/app.js">`,
+    `<link rel="modulepreload" crossorigin href="${base}assets/shared.js">`,
     `<link rel="modulepreload" crossorigin href="${base}assets/site.js">`,
-    `<link rel="modulepreload" crossorigin href="${base}assets/react.js">`,
     `<link rel="preload" as="style" crossorigin href="${base}assets/site.css">`,
   ])
   expect(inline.registry).toBe(REGISTRY)
   expect(Object.keys(inline.manifests)).toEqual([`${base}mf-manifest.json`])
 })
 
-test('routes of the shell, unknown routes, unreleased remotes and a broken manifest preload nothing', () => {
-  expect(routePreload('/testPreview', REGISTRY, cdn).tags).toEqual([])
-  expect(routePreload('/nope', REGISTRY, cdn).tags).toEqual([])
-  expect(routePreload('/complaint', REGISTRY, cdn).tags).toEqual([])
+test("the test page preloads its lazily loaded chunks and CSS from the shell's manifest, not what index.html loads", () => {
+  const input = { registry: REGISTRY, cdnDir: cdn, shellDir, indexHtml: SHELL_INDEX }
+  expect(routePreload('/testPreview', input).tags).toEqual([
+    '<link rel="modulepreload" crossorigin href="/assets/test-preview-3.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/vendor-2.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/photo-5.js">',
+    '<link rel="preload" as="style" crossorigin href="/assets/test-preview-4.css">',
+  ])
+  expect(routePreload('/nope', input).tags).toEqual([])
+  rmSync(join(shellDir, '.vite'), { recursive: true })
+  expect(routePreload('/testPreview', input).tags).toEqual([])
+})
+
+test('unknown routes, unreleased remotes and a broken manifest preload nothing', () => {
+  const input = { registry: REGISTRY, cdnDir: cdn }
+  expect(routePreload('/testPreview', input).tags).toEqual([])
+  expect(routePreload('/nope', input).tags).toEqual([])
+  expect(routePreload('/complaint', input).tags).toEqual([])
   writeFileSync(join(cdn, 'mf-site', '1.0.0-abc', 'mf-manifest.json'), '{not json')
-  const broken = routePreload('/aboutUs', REGISTRY, cdn)
+  const broken = routePreload('/aboutUs', input)
   expect(broken.tags).toEqual([])
   expect(broken.inline.manifests).toEqual({})
 })

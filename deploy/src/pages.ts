@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { matchRoute } from '../../shell/src/routes/route-table'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join, posix } from 'node:path'
+import { matchRoute, SHELL_LAZY_SCREENS } from '../../shell/src/routes/route-table'
 import { REMOTES_URL } from './paths'
 import type { RegistryDoc } from './registry-file'
 import { scriptJson } from './settings'
@@ -24,18 +24,116 @@ export interface RoutePreload {
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 
+/** `import … from "./x.js"`, `export … from "./x.js"` and `import "./x.js"`; never `import("./x.js")`. */
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*(["'])(\.{1,2}\/[^"'\s]+?\.js)\1/g
+
+/** Versioned folders never change, so a file's static imports are read once per file version. */
+const importsCache = new Map<string, string[]>()
+
+function staticImports(dir: string, file: string): string[] {
+  const path = join(dir, file)
+  if (!existsSync(path)) return []
+  const key = `${path}:${statSync(path).mtimeMs}`
+  let found = importsCache.get(key)
+  if (!found) {
+    found = []
+    for (const match of readFileSync(path, 'utf8').matchAll(STATIC_IMPORT)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), match[2]))
+      if (!target.startsWith('../')) found.push(target)
+    }
+    importsCache.set(key, found)
+  }
+  return found
+}
+
+/**
+ * The files the browser will fetch once it runs `roots`: the roots and everything they import statically,
+ * read from the built files themselves. Chunks reached only through `import()` (such as a remote's fallback
+ * copies of React, used only when the shell provides none) are left out.
+ */
+export function staticClosure(dir: string, roots: string[]): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    staticImports(dir, file).forEach(visit)
+  }
+  roots.forEach(visit)
+  return [...seen]
+}
+
+const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`
+// A preload, never a stylesheet link: a hung remote must not block the shell's own first paint.
+const stylePreload = (href: string) =>
+  `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`
+
+interface ViteManifestChunk {
+  file: string
+  imports?: string[]
+  css?: string[]
+}
+
+/**
+ * A lazily loaded screen of the shell itself (the test page): its chunk, the chunks it imports and its CSS,
+ * read from the shell build's `.vite/manifest.json`, minus what index.html already loads.
+ */
+function shellScreenPreload(pathname: string, shellDir: string, indexHtml: string): string[] {
+  const source = SHELL_LAZY_SCREENS[pathname]
+  const file = join(shellDir, '.vite', 'manifest.json')
+  if (!source || !existsSync(file)) return []
+  let manifest: Record<string, ViteManifestChunk>
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ViteManifestChunk>
+  } catch {
+    return []
+  }
+  const key = Object.keys(manifest).find((k) => k === source || k.endsWith(`/${source}`))
+  if (!key) return []
+  const scripts = new Set<string>()
+  const styles = new Set<string>()
+  const visit = (name: string) => {
+    const chunk = manifest[name]
+    if (!chunk || scripts.has(chunk.file)) return
+    scripts.add(chunk.file)
+    chunk.css?.forEach((css) => styles.add(css))
+    chunk.imports?.forEach(visit)
+  }
+  visit(key)
+  const fresh = (f: string) => !indexHtml.includes(`/${f}"`)
+  return [
+    ...[...scripts].filter(fresh).map((f) => modulePreload(`/${f}`)),
+    ...[...styles].filter(fresh).map((f) => stylePreload(`/${f}`)),
+  ]
+}
+
+export interface RoutePreloadInput {
+  registry: RegistryDoc
+  cdnDir: string
+  /** The shell build, for the shell's own lazy screens. */
+  shellDir?: string
+  /** The page as served, so nothing it already loads is preloaded twice. */
+  indexHtml?: string
+}
+
 /**
  * What an app route needs before it can paint, read from the current registry and the route remote's
- * `mf-manifest.json` on every request (so a release or rollback shows on the next load): the remote entry and
- * the exposed module's chunks as modulepreloads, its CSS as a preload, and the registry and manifest
- * inlined. Remotes stay independently deployable: nothing here is baked into the shell build.
+ * `mf-manifest.json` on every request (so a release or rollback shows on the next load): the remote entry
+ * and the exposed module's chunks with everything they import statically, as modulepreloads, its CSS as a
+ * preload, and the registry and manifest inlined. Remotes stay independently deployable: nothing here is
+ * baked into the shell build. A shell route with a lazily loaded screen preloads that screen's chunks.
  */
-export function routePreload(pathname: string, registry: RegistryDoc, cdnDir: string): RoutePreload {
+export function routePreload(pathname: string, input: RoutePreloadInput): RoutePreload {
+  const { registry, cdnDir } = input
   const inline: RoutePreload['inline'] = { registry, manifests: {} }
   const route = matchRoute(pathname)
-  const pointer = route ? registry.remotes[route.remote] : undefined
-  if (!route || !pointer || !pointer.entry.startsWith(`${REMOTES_URL}/`)) return { tags: [], inline }
-  const file = join(cdnDir, pointer.entry.slice(REMOTES_URL.length + 1))
+  if (!route) {
+    const tags = input.shellDir ? shellScreenPreload(pathname, input.shellDir, input.indexHtml ?? '') : []
+    return { tags, inline }
+  }
+  const pointer = registry.remotes[route.remote]
+  if (!pointer || !pointer.entry.startsWith(`${REMOTES_URL}/`)) return { tags: [], inline }
+  const relative = pointer.entry.slice(REMOTES_URL.length + 1)
+  const file = join(cdnDir, relative)
   if (!existsSync(file)) return { tags: [], inline }
   let manifest: Manifest
   try {
@@ -47,19 +145,14 @@ export function routePreload(pathname: string, registry: RegistryDoc, cdnDir: st
   const base = pointer.entry.replace(/mf-manifest\.json$/, '')
   const entry = manifest.metaData?.remoteEntry
   const app = manifest.exposes?.find((expose) => expose.path === './app')
-  const scripts = [
+  const roots = [
     ...(entry?.name ? [`${entry.path ? entry.path.replace(/\/?$/, '/') : ''}${entry.name}`] : []),
     ...(app?.assets?.js?.sync ?? []),
-    ...(app?.assets?.js?.async ?? []),
   ]
+  const scripts = staticClosure(join(cdnDir, posix.dirname(relative)), roots)
   const tags = [
-    ...[...new Set(scripts)].map(
-      (s) => `<link rel="modulepreload" crossorigin href="${escapeAttr(base + s)}">`,
-    ),
-    // A preload, never a stylesheet link: a hung remote must not block the shell's own first paint.
-    ...(app?.assets?.css?.sync ?? []).map(
-      (s) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(base + s)}">`,
-    ),
+    ...scripts.map((s) => modulePreload(base + s)),
+    ...(app?.assets?.css?.sync ?? []).map((s) => stylePreload(base + s)),
   ]
   return { tags, inline }
 }

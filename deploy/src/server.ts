@@ -182,11 +182,18 @@ export function createAppServer(options: ServerOptions = {}): Server {
         )
         return
       }
+      const html = indexHtml()
+      const preload = routePreload(path, {
+        registry: readRegistry(registryFile),
+        cdnDir,
+        shellDir,
+        indexHtml: html,
+      })
       send(
         res,
         200,
         { ...security, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE },
-        injectPreload(indexHtml(), routePreload(path, readRegistry(registryFile), cdnDir)),
+        injectPreload(html, preload),
       )
     } catch (error) {
       console.error('[server]', error)

@@ -35,6 +35,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'antd-mobile',
+              message:
+                "Import antd-mobile by path (antd-mobile/es/components/<name>): its root module is marked side-effectful and keeps every component's CommonJS dependencies in the first screen, and tests would get a second copy (docs/decisions/0008).",
+            },
+          ],
           patterns: [
             { group: ['mf-*', '../mf-*', '../../mf-*'], message: 'A remote never imports another remote.' },
             {

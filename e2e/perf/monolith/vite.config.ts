@@ -12,6 +12,8 @@ export default defineConfig({
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     target: 'es2022',
+    // As in the shell: the server preloads a lazily loaded shell screen's chunk from the manifest.
+    manifest: true,
     outDir: fileURLToPath(new URL('../.build/monolith', import.meta.url)),
     emptyOutDir: true,
   },

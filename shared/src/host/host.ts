@@ -1,8 +1,9 @@
 import { createBridge, type HostBridge } from '../bridge/bridge'
 import type { Settings } from '../contract/contract'
-import { createHttp, type Http, type Notifier } from '../http/http'
+import { createHttp, type HostHttp, type Notifier } from '../http/http'
 import { dial } from '../navigation/navigation'
 import { callQuery, type SessionStore } from '../session/session'
+import { preloadToasts } from '../ui/toasts'
 
 export interface HostServicesInput {
   win: Window
@@ -21,8 +22,10 @@ export const NEEDS_APP_MESSAGE = 'Please open this page in the app.'
  * remote's standalone entry, so a remote behaves the same alone as inside the shell.
  */
 export function createHostServices({ win, settings, session, navigate, toasts }: HostServicesInput): {
-  http: Http
+  http: HostHttp
   bridge: HostBridge
+  /** Call once the first screen is rendering: when the browser is idle, loads axios and the toast code. */
+  warmUp(): void
 } {
   const http = createHttp({
     baseURL: settings.apiBase,
@@ -41,5 +44,12 @@ export function createHostServices({ win, settings, session, navigate, toasts }:
       toasts.info(NEEDS_APP_MESSAGE)
     },
   })
-  return { http, bridge }
+  const warmUp = () => {
+    const idle = win.requestIdleCallback?.bind(win) ?? ((run: () => void) => win.setTimeout(run, 1500))
+    idle(() => {
+      http.preload()
+      void preloadToasts()
+    })
+  }
+  return { http, bridge, warmUp }
 }

@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useState, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { Locale, RemoteProps } from '../contract/contract'
 import { bootSession } from '../session/session'
-import { setupUi, showInfo, toastNotifier } from '../ui/ui'
+import { showInfo, toastNotifier } from '../ui/toasts'
 import { createHostServices } from './host'
 import { readSettings } from './settings'
 
@@ -30,7 +30,6 @@ function currentProps(screens: readonly string[], routes: Readonly<Record<string
  * demo API served by the dev server. Navigation stays in this page (history API).
  */
 export function runStandalone({ root: Root, screens, routes = {}, locale = 'en' }: StandaloneOptions): void {
-  setupUi()
   const session = bootSession(window)
   const settings = readSettings(document)
   const listeners = new Set<() => void>()
@@ -43,7 +42,7 @@ export function runStandalone({ root: Root, screens, routes = {}, locale = 'en' 
     window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', target)
     listeners.forEach((l) => l())
   }
-  const { http, bridge } = createHostServices({
+  const { http, bridge, warmUp } = createHostServices({
     win: window,
     settings,
     session,
@@ -82,4 +81,5 @@ export function runStandalone({ root: Root, screens, routes = {}, locale = 'en' 
       <Standalone />
     </StrictMode>,
   )
+  warmUp()
 }

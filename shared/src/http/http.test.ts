@@ -2,7 +2,7 @@ import axios from 'axios'
 import { delay, http as mock, HttpResponse } from 'msw'
 import { expect, test, vi } from 'vitest'
 import { setupMswServer } from '../testing/testing'
-import { createHttp, MESSAGES, type HttpConfig, type LoadingText } from './http'
+import { createHttp, MESSAGES, PAINT_WAIT_MS, type HttpConfig, type LoadingText } from './http'
 
 const APP_ORIGIN = window.location.origin
 const API = `${APP_ORIGIN}/utilities`
@@ -447,4 +447,57 @@ test('a money call is never retried automatically', async () => {
   const result = await http.post('/v3/loan/push', {}, { money: true })
   expect(result).toMatchObject({ success: false, message: MESSAGES.network })
   expect(hits).toBe(1)
+})
+
+test("the first call loads the client after the frame being painted, so a screen's first paint never waits for it", async () => {
+  const frames: FrameRequestCallback[] = []
+  const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((run) => frames.push(run))
+  const record = recordRequests()
+  server.use(
+    mock.get(`${API}/painted`, async ({ request }) => {
+      await record.capture(request)
+      return HttpResponse.json({ code: 0, data: 1 })
+    }),
+  )
+  try {
+    const { http } = setup()
+    const call = http.get('/painted')
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(frames).toHaveLength(1)
+    expect(record.requests).toHaveLength(0)
+    frames[0](performance.now())
+    expect((await call).success).toBe(true)
+    expect(record.requests).toHaveLength(1)
+  } finally {
+    raf.mockRestore()
+  }
+})
+
+test('a hidden page (no frames) still makes its first call, after at most PAINT_WAIT_MS', async () => {
+  const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0)
+  server.use(mock.get(`${API}/hidden`, () => HttpResponse.json({ code: 0, data: 'ok' })))
+  try {
+    const { http } = setup()
+    const started = Date.now()
+    const result = await http.get<string>('/hidden')
+    expect(result.success && result.data).toBe('ok')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PAINT_WAIT_MS - 5)
+  } finally {
+    raf.mockRestore()
+  }
+})
+
+test('preload loads the client ahead of the first call', async () => {
+  const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0)
+  server.use(mock.get(`${API}/warm`, () => HttpResponse.json({ code: 0, data: 'ok' })))
+  try {
+    const { http } = setup()
+    http.preload()
+    await new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS + 50))
+    const started = Date.now()
+    expect((await http.get('/warm')).success).toBe(true)
+    expect(Date.now() - started).toBeLessThan(PAINT_WAIT_MS)
+  } finally {
+    raf.mockRestore()
+  }
 })

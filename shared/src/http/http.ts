@@ -124,26 +124,52 @@ function randomKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-export function createHttp(config: HttpConfig): Http {
-  // axios is loaded on its own (started now, awaited by the first call), so it is not part of first paint;
-  // a failed chunk load is forgotten so the next call tries again.
+/** How long a hidden page (which paints no frames) waits before the first call goes anyway. */
+export const PAINT_WAIT_MS = 100
+
+/**
+ * Resolves once the browser has painted the frame that is being prepared now: a screen's first calls (made
+ * while it mounts) load axios after the screen is on screen, not before it. Hidden pages paint no frames, so
+ * it never waits longer than PAINT_WAIT_MS.
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, PAINT_WAIT_MS)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0))
+  })
+}
+
+/** The host's request helper: the contract's `Http`, plus loading axios ahead of the first call. */
+export interface HostHttp extends Http {
+  /** Loads axios now (a host calls it once the page is up), so a user's first call does not wait for it. */
+  preload(): void
+}
+
+export function createHttp(config: HttpConfig): HostHttp {
+  // axios (~19 KiB brotli) is loaded by the first call, after the frame being painted, so it is never part of
+  // a screen's first paint; a failed chunk load is forgotten so the next call tries again.
   let client: Promise<AxiosInstance> | null = config.client ? Promise.resolve(config.client) : null
   const getClient = (): Promise<AxiosInstance> =>
-    (client ??= import('axios').then(
-      ({ default: axios }) =>
-        axios.create({
-          timeout: TIMEOUT_MS,
-          // We parse ourselves so a non-JSON body becomes a clear failure, not an exception.
-          responseType: 'text',
-          transformResponse: [(data: unknown) => data],
-          validateStatus: () => true,
-        }),
-      (error: unknown) => {
-        client = null
-        throw error
-      },
-    ))
-  void getClient().catch(() => undefined)
+    (client ??= afterPaint()
+      .then(() => import('axios'))
+      .then(
+        ({ default: axios }) =>
+          axios.create({
+            timeout: TIMEOUT_MS,
+            // We parse ourselves so a non-JSON body becomes a clear failure, not an exception.
+            responseType: 'text',
+            transformResponse: [(data: unknown) => data],
+            validateStatus: () => true,
+          }),
+        (error: unknown) => {
+          client = null
+          throw error
+        },
+      ))
   const newKey = config.newKey ?? randomKey
   const inFlight = new Map<string, Promise<HttpResult<unknown>>>()
   const apiBase = new URL(config.baseURL, config.appOrigin)
@@ -218,6 +244,7 @@ export function createHttp(config: HttpConfig): Http {
   }
 
   return {
+    preload: () => void getClient().catch(() => undefined),
     get: (path, params, options = {}) => send('GET', path, undefined, params, options),
     post: (path, body, options = {}) =>
       guarded(`POST ${path}`, options, () => send('POST', path, toForm(body), undefined, options)),

@@ -3,7 +3,6 @@ import * as React from 'react'
 import * as ReactDOMClient from 'react-dom/client'
 import singleSpaReact from 'single-spa-react'
 import { CONTRACT_VERSION, type RemoteApp, type RemoteProps } from '../contract/contract'
-import { setupUi } from '../ui/ui'
 
 export const CRASH_MESSAGE = 'Something went wrong on this page. Please go back and try again.'
 
@@ -12,7 +11,6 @@ export const CRASH_MESSAGE = 'Something went wrong on this page. Please go back 
  * mount, so a crash stays inside it) plus the contract version the shell checks.
  */
 export function createRemoteApp(Root: FunctionComponent<RemoteProps>): RemoteApp {
-  setupUi()
   const lifecycles = singleSpaReact<RemoteProps>({
     React,
     ReactDOMClient,

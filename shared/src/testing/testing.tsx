@@ -1,5 +1,5 @@
 import { cleanup, render, type RenderResult } from '@testing-library/react'
-import { reduceMotion, Toast } from 'antd-mobile'
+import { reduceMotion } from 'antd-mobile/es/utils/reduce-and-restore-motion'
 import type { RequestHandler } from 'msw'
 import { setupServer, type SetupServerApi } from 'msw/node'
 import type { ReactElement } from 'react'
@@ -8,7 +8,8 @@ import type { BridgeAction } from '../bridge/bridge'
 import type { RemoteProps, Settings } from '../contract/contract'
 import { createHttp } from '../http/http'
 import type { SessionSnapshot } from '../session/session'
-import { setupUi, toastNotifier, UiProvider } from '../ui/ui'
+import { setupUi } from '../ui/setup'
+import { clearToasts, preloadToasts, toastNotifier, UiProvider } from '../ui/ui'
 
 export const TEST_SETTINGS: Settings = {
   name: 'CashLoan',
@@ -82,16 +83,20 @@ export function setupMswServer(...handlers: RequestHandler[]): SetupServerApi {
 /**
  * The vitest setup every package uses: antd-mobile rendering under React 19, popups settled at once (they
  * ignore pointer events while animating), antd's px tester styled (tests load no CSS), and no toast or DOM
- * carried from one test into the next.
+ * carried from one test into the next. The toast code (loaded on first use in the app) is loaded up front so a
+ * toast shows within the same fake-timer step as in the app once it is warm.
  */
 export function setupTestUi(): void {
   setupUi()
+  beforeAll(async () => {
+    await preloadToasts()
+  })
   reduceMotion()
   const pxTesterStyle = document.createElement('style')
   pxTesterStyle.textContent = '.adm-px-tester { position: fixed; }'
   document.head.append(pxTesterStyle)
   afterEach(() => {
     cleanup()
-    Toast.clear()
+    clearToasts()
   })
 }

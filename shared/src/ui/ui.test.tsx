@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
-import { ErrorBlock, Toast } from 'antd-mobile'
+import ErrorBlock from 'antd-mobile/es/components/error-block'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { showInfo, showLoading, showToast, toastNotifier, UiProvider } from './ui'
+import { clearToasts, showInfo, showLoading, showToast, toastNotifier, UiProvider } from './ui'
 
 /** How long antd-mobile's close animation may take after a toast's time is up. */
 const CLOSE_ANIMATION_MS = 600
@@ -14,7 +14,7 @@ describe('toasts', () => {
   })
 
   afterEach(async () => {
-    act(() => Toast.clear())
+    act(() => clearToasts())
     for (let t = 0; t < CLOSE_ANIMATION_MS; t += 20) await act(() => vi.advanceTimersByTimeAsync(20))
     vi.useRealTimers()
   })

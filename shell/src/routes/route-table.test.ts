@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
-import { localeFor, matchRoute, REMOTE_ROUTES, type RemoteName } from './route-table'
+import { localeFor, matchRoute, REMOTE_ROUTES, SHELL_LAZY_SCREENS, type RemoteName } from './route-table'
 
 // DESIGN.md §2, row by row.
 const TABLE: [path: string, remote: RemoteName, screen: string][] = [
@@ -68,5 +71,11 @@ test('promotion pages are Chinese, every other remote English', () => {
   expect(localeFor('mf_promotion')).toBe('zh')
   for (const remote of ['mf_site', 'mf_loan', 'mf_repay', 'mf_complaint', 'mf_bindcard'] as const) {
     expect(localeFor(remote)).toBe('en')
+  }
+})
+
+test('every lazily loaded shell screen the server preloads is a module of the shell', () => {
+  for (const source of Object.values(SHELL_LAZY_SCREENS)) {
+    expect(existsSync(join(dirname(fileURLToPath(import.meta.url)), '../..', source))).toBe(true)
   }
 })

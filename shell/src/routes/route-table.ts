@@ -43,6 +43,14 @@ export const REMOTE_ROUTES: readonly RemoteRouteDef[] = [
 
 export const TEST_PREVIEW_PATH = '/testPreview'
 
+/**
+ * Shell routes whose screen is a lazily loaded chunk, with the screen's source module (relative to the shell
+ * package), so the server can preload that chunk with the page.
+ */
+export const SHELL_LAZY_SCREENS: Readonly<Record<string, string>> = {
+  [TEST_PREVIEW_PATH]: 'src/screens/test-preview/test-preview-screen.tsx',
+}
+
 export function localeFor(remote: RemoteName): Locale {
   return remote === 'mf_promotion' ? 'zh' : 'en'
 }

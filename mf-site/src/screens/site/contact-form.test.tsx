@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Toast } from 'antd-mobile'
 import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { clearToasts } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
 import { SiteApp } from '../../app/site-app'
 import { handlers } from '../../mocks/handlers'
@@ -20,7 +20,7 @@ type Label = keyof typeof FILLED
 
 afterEach(async () => {
   server.events.removeAllListeners()
-  act(() => Toast.clear())
+  act(() => clearToasts())
   await waitFor(() => {
     expect(screen.queryByText(INCOMPLETE)).not.toBeInTheDocument()
     expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument()

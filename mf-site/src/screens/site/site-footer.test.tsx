@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { Toast } from 'antd-mobile'
 import { http, HttpResponse } from 'msw'
 import { apiPath, envelope, failure } from 'shared/mocks'
 import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { clearToasts } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
 import { SiteApp } from '../../app/site-app'
 import { handlers } from '../../mocks/handlers'
@@ -15,7 +15,7 @@ const FAILURE_TEXT = /Service unavailable|Network error|unexpected response/
 afterEach(async () => {
   server.events.removeAllListeners()
   vi.useRealTimers()
-  act(() => Toast.clear())
+  act(() => clearToasts())
   await waitFor(() => expect(screen.queryByText(FAILURE_TEXT)).not.toBeInTheDocument())
 })
 
