@@ -22,6 +22,9 @@ export const MESSAGES = {
     loading: 'Loading...',
     retry: 'Try again',
     loadFailed: 'This page could not be loaded.',
+    /** A part of the page loaded on demand (order list, image viewer) could not be downloaded. */
+    openFailed: 'This could not be opened. Please check your connection and try again.',
+    close: 'Close',
     counter: (count: number, max: number) => `${count}/${max}`,
   },
   entry: {

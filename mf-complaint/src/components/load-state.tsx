@@ -1,4 +1,4 @@
-import { DotLoading } from 'antd-mobile'
+import DotLoading from 'antd-mobile/es/components/dot-loading'
 import { MESSAGES } from '../app/messages'
 
 /** Holds the place of content that is loading, so the page does not jump when it arrives. */

@@ -1,4 +1,4 @@
-import { Tag } from 'antd-mobile'
+import Tag from 'antd-mobile/es/components/tag'
 
 /** The question type and its sub-type as tags; empty titles are left out. */
 export function TypeTags({ label, type, sonType }: { label: string; type: string; sonType: string }) {

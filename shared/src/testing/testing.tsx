@@ -99,4 +99,9 @@ export function setupTestUi(): void {
     cleanup()
     clearToasts()
   })
+  // A toast closed by the last test unmounts its React root on a later task (shared/ui/setup), and React
+  // then flushes effects on another: let that finish before the file's DOM is torn down.
+  afterAll(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  })
 }

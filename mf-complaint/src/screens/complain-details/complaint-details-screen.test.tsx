@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
@@ -6,6 +6,7 @@ import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { PROBLEM_DETAIL_PATH, SAVE_SCORE_PATH } from '../../api/problem-detail'
 import { MESSAGES } from '../../app/messages'
+import { overlayChunks } from '../../components/lazy-overlays'
 import { handlers } from '../../mocks/handlers'
 import { findProblem, resetStore } from '../../mocks/store'
 import { ComplaintDetailsScreen } from './complaint-details-screen'
@@ -21,6 +22,7 @@ afterAll(() => vi.useRealTimers())
 afterEach(() => {
   resetStore()
   server.events.removeAllListeners()
+  vi.restoreAllMocks()
 })
 
 const m = MESSAGES.detail
@@ -65,15 +67,74 @@ test('shows type, sub-type, the read-only description with its counter, images a
   expect(within(result).getAllByRole('button', { name: /View image/ })).toHaveLength(1)
 })
 
-test('tapping an image enlarges it', async () => {
+const viewerImages = () =>
+  [...document.querySelectorAll<HTMLImageElement>('.adm-image-viewer-content img')].map((i) => i.src)
+
+test('tapping an image enlarges it, starting at that image', async () => {
   const user = setupUser()
   renderDetail()
   await user.click(await screen.findByRole('button', { name: m.viewImage(2) }))
   await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).toBeInTheDocument())
-  const shown = [...document.querySelectorAll<HTMLImageElement>('.adm-image-viewer-content img')].map(
-    (i) => i.src,
+  expect(viewerImages()).toEqual(findProblem('2001')?.images)
+  expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('2 / 2')
+})
+
+/** A tap on the image shown (antd-mobile's viewer closes on a tap, recognised from touch events). */
+async function tapViewerImage(index: number) {
+  const control = document.querySelectorAll('.adm-image-viewer-control')[index]
+  const touch = { identifier: 0, clientX: 10, clientY: 10, pageX: 10, pageY: 10, target: control }
+  fireEvent.touchStart(control, { touches: [touch], changedTouches: [touch], targetTouches: [touch] })
+  await new Promise((resolve) => setTimeout(resolve, 30))
+  fireEvent.touchEnd(control, { touches: [], changedTouches: [touch], targetTouches: [] })
+}
+
+test('a tap closes the viewer; tapping another thumbnail then starts at that one', async () => {
+  const user = setupUser()
+  renderDetail()
+  const gallery = await screen.findByRole('list', { name: m.imagesLabel })
+  await user.click(within(gallery).getByRole('button', { name: m.viewImage(2) }))
+  await waitFor(() =>
+    expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('2 / 2'),
   )
-  expect(shown).toContain(findProblem('2001')?.images[1])
+  await tapViewerImage(1)
+  await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).not.toBeInTheDocument())
+  await user.click(within(gallery).getByRole('button', { name: m.viewImage(1) }))
+  await waitFor(() =>
+    expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('1 / 2'),
+  )
+})
+
+test("the image viewer's code is fetched in the background once the detail has shown; a tap opens it", async () => {
+  const user = setupUser()
+  const viewer = vi.spyOn(overlayChunks, 'imageViewer')
+  renderDetail()
+  expect(viewer).not.toHaveBeenCalled()
+  await loaded()
+  await waitFor(() => expect(viewer).toHaveBeenCalled())
+  expect(document.querySelector('.adm-image-viewer-content')).not.toBeInTheDocument()
+  const gallery = screen.getByRole('list', { name: m.imagesLabel })
+  await user.click(within(gallery).getByRole('button', { name: m.viewImage(1) }))
+  await waitFor(() =>
+    expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('1 / 2'),
+  )
+})
+
+test('when the image viewer cannot be downloaded, the tap says so and Try again opens the image', async () => {
+  const user = setupUser()
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const offline = vi
+    .spyOn(overlayChunks, 'imageViewer')
+    .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
+  renderDetail()
+  await user.click(await screen.findByRole('button', { name: m.viewImage(2) }))
+  const message = await screen.findByRole('dialog', { name: MESSAGES.common.openFailed })
+  expect(document.querySelector('.adm-image-viewer-content')).not.toBeInTheDocument()
+  offline.mockRestore()
+  await user.click(within(message).getByRole('button', { name: MESSAGES.common.retry }))
+  await waitFor(() =>
+    expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('2 / 2'),
+  )
+  expect(screen.queryByRole('dialog', { name: MESSAGES.common.openFailed })).not.toBeInTheDocument()
 })
 
 test('no Process Result block and no rating when the complaint has neither', async () => {

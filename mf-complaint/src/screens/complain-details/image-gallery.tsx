@@ -1,10 +1,11 @@
-import { ImageViewer } from 'antd-mobile'
 import { useState } from 'react'
 import { MESSAGES } from '../../app/messages'
+import { LazyImageViewer } from '../../components/lazy-overlays'
 
 /** Thumbnails; tapping one shows the images full screen, starting at that one. */
 export function ImageGallery({ images, label }: { images: readonly string[]; label: string }) {
-  const [open, setOpen] = useState<number | null>(null)
+  // Each opening mounts a new viewer: it reads its start image only when mounted.
+  const [viewer, setViewer] = useState({ opening: 0, index: 0, visible: false })
   if (images.length === 0) return null
   return (
     <>
@@ -15,18 +16,21 @@ export function ImageGallery({ images, label }: { images: readonly string[]; lab
               type="button"
               className="complaint-gallery__thumb"
               aria-label={MESSAGES.detail.viewImage(index + 1)}
-              onClick={() => setOpen(index)}
+              onClick={() =>
+                setViewer((previous) => ({ opening: previous.opening + 1, index, visible: true }))
+              }
             >
               <img src={url} alt="" />
             </button>
           </li>
         ))}
       </ul>
-      <ImageViewer.Multi
+      <LazyImageViewer
+        key={viewer.opening}
         images={[...images]}
-        visible={open !== null}
-        defaultIndex={open ?? 0}
-        onClose={() => setOpen(null)}
+        visible={viewer.visible}
+        defaultIndex={viewer.index}
+        onClose={() => setViewer((previous) => ({ ...previous, visible: false }))}
         classNames={{ body: 'complaint-viewer' }}
       />
     </>

@@ -51,6 +51,30 @@ test('switching tabs shows that tab’s complaints', async () => {
   expect(screen.queryByRole('button', { name: /shows as unpaid/ })).not.toBeInTheDocument()
 })
 
+test('the tabs are one tab list over a panel named by the chosen tab; arrows switch tabs', async () => {
+  const user = userEvent.setup()
+  const props = renderList()
+  const tablist = await screen.findByRole('tablist')
+  expect(within(tablist).getAllByRole('tab')).toHaveLength(3)
+  const all = screen.getByRole('tabpanel', { name: 'All' })
+  expect(within(all).getAllByRole('button')).toHaveLength(2)
+
+  await user.click(screen.getByRole('tab', { name: 'Processing' }))
+  const processing = screen.getByRole('tabpanel', { name: 'Processing' })
+  expect(within(processing).getByRole('button')).toHaveTextContent(/shows as unpaid/)
+  expect(screen.queryByRole('button', { name: /more than ten calls/ })).not.toBeInTheDocument()
+
+  await user.keyboard('{ArrowRight}')
+  expect(screen.getByRole('tab', { name: 'Processed' })).toHaveFocus()
+  expect(screen.getByRole('tab', { name: 'Processed' })).toHaveAttribute('aria-selected', 'true')
+  await user.keyboard('{ArrowRight}')
+  expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true')
+  await user.keyboard('{ArrowLeft}')
+  const processed = screen.getByRole('tabpanel', { name: 'Processed' })
+  await user.click(within(processed).getByRole('button', { name: /more than ten calls/ }))
+  expect(props.navigate).toHaveBeenCalledWith('/complainDetails?problemId=2001')
+})
+
 test('an empty list shows the empty state (demo: sessionId "empty")', async () => {
   renderList({ session: { ...TEST_SESSION, session: { ...TEST_SESSION.session, sessionId: 'empty' } } })
   expect(await screen.findByText(m.empty)).toBeInTheDocument()

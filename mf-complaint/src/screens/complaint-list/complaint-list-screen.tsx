@@ -1,10 +1,10 @@
-import { Tabs } from 'antd-mobile'
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { formatDateTime } from 'shared/format'
 import { getProblemList, type ComplaintItem, type ComplaintTab } from '../../api/problem-list'
 import { MESSAGES } from '../../app/messages'
 import { LoadError, LoadingBlock } from '../../components/load-state'
+import { Tabs } from '../../components/tabs'
 import { useLoad } from '../../components/use-load'
 
 const m = MESSAGES.list
@@ -40,12 +40,12 @@ export function ComplaintListScreen(props: RemoteProps) {
 }
 
 function ComplaintTabs({ tabs, onOpen }: { tabs: ComplaintTab[]; onOpen: (id: string) => void }) {
-  const [active, setActive] = useState('0')
   return (
-    <Tabs activeKey={active} onChange={setActive} className="complaint-tabs">
-      {tabs.map((tab, index) => (
-        <Tabs.Tab key={String(index)} title={tabTitle(tab, index)}>
-          {tab.items.length === 0 ? (
+    <Tabs
+      items={tabs.map((tab, index) => ({
+        title: tabTitle(tab, index),
+        content:
+          tab.items.length === 0 ? (
             <p className="complaint-empty">{m.empty}</p>
           ) : (
             <ul className="complaint-list">
@@ -55,10 +55,9 @@ function ComplaintTabs({ tabs, onOpen }: { tabs: ComplaintTab[]; onOpen: (id: st
                 </li>
               ))}
             </ul>
-          )}
-        </Tabs.Tab>
-      ))}
-    </Tabs>
+          ),
+      }))}
+    />
   )
 }
 

@@ -3,15 +3,19 @@ import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION } from 'shared/testing'
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { PROBLEM_INIT_PATH } from '../../api/problem-init'
 import { MESSAGES } from '../../app/messages'
+import { overlayChunks } from '../../components/lazy-overlays'
 import { handlers } from '../../mocks/handlers'
 import { resetStore } from '../../mocks/store'
 import { ComplaintScreen } from './complaint-screen'
 
 const server = setupMswServer(...handlers)
-afterEach(resetStore)
+afterEach(() => {
+  resetStore()
+  vi.restoreAllMocks()
+})
 
 const m = MESSAGES.entry
 
@@ -147,4 +151,73 @@ test('type 1 without an order is refused', async () => {
   await user.click(await screen.findByRole('button', { name: 'Collection complaint' }))
   expect(await screen.findByText(m.collectionRefused)).toBeInTheDocument()
   expect(props.navigate).not.toHaveBeenCalled()
+})
+
+test("the order list's code is fetched in the background once the entry has shown, not before", async () => {
+  const popup = vi.spyOn(overlayChunks, 'popup')
+  renderEntry()
+  expect(popup).not.toHaveBeenCalled()
+  await screen.findByText('CashLoan')
+  await waitFor(() => expect(popup).toHaveBeenCalled())
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+test("'All' while the order list's code is still downloading: the page stays, the list appears when it arrives", async () => {
+  const user = userEvent.setup()
+  const load = overlayChunks.popup
+  let arrive!: () => void
+  const code = new Promise<void>((resolve) => (arrive = resolve))
+  vi.spyOn(overlayChunks, 'popup').mockImplementation(() => code.then(load))
+  renderEntry()
+  await user.click(await screen.findByRole('button', { name: m.all }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(screen.getByRole('region', { name: m.orderLabel })).toHaveTextContent('CashLoan')
+  arrive()
+  const dialog = await screen.findByRole('dialog', { name: m.ordersTitle })
+  expect(within(dialog).getByRole('button', { name: /CashLoan Plus/ })).toBeInTheDocument()
+  await user.click(within(dialog).getByRole('button', { name: m.close }))
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: m.ordersTitle })).not.toBeInTheDocument())
+})
+
+test("when the order list's code cannot be downloaded, 'All' says so and Try again downloads it", async () => {
+  const user = userEvent.setup()
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const offline = vi
+    .spyOn(overlayChunks, 'popup')
+    .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
+  renderEntry()
+  await user.click(await screen.findByRole('button', { name: m.all }))
+  const message = await screen.findByRole('dialog', { name: MESSAGES.common.openFailed })
+  expect(screen.queryByRole('dialog', { name: m.ordersTitle })).not.toBeInTheDocument()
+  expect(screen.getByRole('region', { name: m.orderLabel })).toHaveTextContent('CashLoan')
+
+  // Back online: Try again calls the import again.
+  const calls = offline.mock.calls.length
+  offline.mockRestore()
+  const online = vi.spyOn(overlayChunks, 'popup')
+  await user.click(within(message).getByRole('button', { name: MESSAGES.common.retry }))
+  const dialog = await screen.findByRole('dialog', { name: m.ordersTitle })
+  expect(calls).toBeGreaterThan(0)
+  expect(online).toHaveBeenCalled()
+  expect(screen.queryByRole('dialog', { name: MESSAGES.common.openFailed })).not.toBeInTheDocument()
+  await user.click(within(dialog).getByRole('button', { name: /CashLoan Plus/ }))
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: m.ordersTitle })).not.toBeInTheDocument())
+  expect(within(screen.getByRole('region', { name: m.orderLabel })).getByText('Settled')).toBeInTheDocument()
+})
+
+test("the failed-download message's Close leaves the page as it was", async () => {
+  const user = userEvent.setup()
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  vi.spyOn(overlayChunks, 'popup').mockRejectedValue(
+    new TypeError('Failed to fetch dynamically imported module'),
+  )
+  renderEntry()
+  await user.click(await screen.findByRole('button', { name: m.all }))
+  const message = await screen.findByRole('dialog', { name: MESSAGES.common.openFailed })
+  await user.click(within(message).getByRole('button', { name: MESSAGES.common.close }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(screen.getByRole('region', { name: m.orderLabel })).toHaveTextContent('CashLoan')
+  // Opening again tries again (still offline here, so the message comes back).
+  await user.click(screen.getByRole('button', { name: m.all }))
+  expect(await screen.findByRole('dialog', { name: MESSAGES.common.openFailed })).toBeInTheDocument()
 })

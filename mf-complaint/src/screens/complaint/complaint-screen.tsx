@@ -1,4 +1,3 @@
-import { Popup } from 'antd-mobile'
 import { useCallback, useLayoutEffect, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { showToast } from 'shared/ui'
@@ -10,6 +9,7 @@ import {
 } from '../../api/problem-init'
 import type { Option } from '../../api/validate'
 import { MESSAGES } from '../../app/messages'
+import { LazyPopup } from '../../components/lazy-overlays'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { carriedQuery, entryOrderId } from '../../components/route-query'
 import { useLoad } from '../../components/use-load'
@@ -147,7 +147,7 @@ function EntryContent(props: RemoteProps & { init: ProblemInit }) {
         )}
       </section>
 
-      <Popup
+      <LazyPopup
         visible={ordersOpen}
         onMaskClick={() => setOrdersOpen(false)}
         onClose={() => setOrdersOpen(false)}
@@ -188,7 +188,7 @@ function EntryContent(props: RemoteProps & { init: ProblemInit }) {
             </ul>
           )}
         </div>
-      </Popup>
+      </LazyPopup>
     </>
   )
 }

@@ -1,0 +1,139 @@
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { MESSAGES } from '../app/messages'
+import { ComplaintModal } from './complaint-modal'
+
+/**
+ * Runs `task` once the browser is idle after the current frame (at the latest after `timeoutMs`); browsers
+ * without `requestIdleCallback` (Safari) run it on the next task. Returns a cancel function.
+ */
+export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: timeoutMs })
+    return () => window.cancelIdleCallback(id)
+  }
+  const id = window.setTimeout(task, 0)
+  return () => window.clearTimeout(id)
+}
+
+/** A chunk that could not be downloaded (offline, server error), as opposed to a crash of its component. */
+class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super('The code for this part of the page could not be loaded.', { cause })
+    this.name = 'ChunkLoadError'
+  }
+}
+
+interface OpenableProps {
+  visible?: boolean
+  onClose?: () => void
+}
+
+/**
+ * A component whose code is a separate chunk, for overlays that are not part of any first paint
+ * (antd-mobile's Popup and ImageViewer bring react-spring and @use-gesture).
+ *
+ * `load` is called for every attempt: its result is not kept here, the module system keeps a loaded module,
+ * and a failed `import()` must be called again to fetch again (React.lazy would keep the rejection, so each
+ * attempt gets its own lazy component). The code starts loading once the browser is idle after the screen
+ * holding the overlay has painted, and at the latest when it opens. While it loads after an open, the page
+ * stays as it is and the overlay appears when ready; when it cannot be loaded, an open shows a message with
+ * 'Try again' and 'Close', and the next open tries again.
+ */
+export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const lazyAttempt = () =>
+    lazy(() =>
+      load().then(
+        (loaded) => ({ default: loaded }),
+        (error: unknown) => {
+          throw new ChunkLoadError(error)
+        },
+      ),
+    )
+
+  function OnDemand(props: P) {
+    const visible = props.visible ?? false
+    // Nothing is rendered (so nothing loads for display) before the first open; after it, the component stays
+    // rendered so it can play its close animation and keep its state.
+    const [opened, setOpened] = useState(visible)
+    const [wasVisible, setWasVisible] = useState(visible)
+    const [current, setCurrent] = useState(() => ({ attempt: 0, Loaded: lazyAttempt() }))
+    const [failed, setFailed] = useState(false)
+
+    const retry = () => {
+      setFailed(false)
+      setCurrent((previous) => ({ attempt: previous.attempt + 1, Loaded: lazyAttempt() }))
+    }
+
+    if (visible !== wasVisible) {
+      setWasVisible(visible)
+      if (visible) {
+        setOpened(true)
+        if (failed) retry()
+      }
+    }
+
+    useEffect(
+      () =>
+        whenIdle(() => {
+          // Failures are ignored here: opening tries again and says so.
+          load().catch(() => undefined)
+        }),
+      [],
+    )
+
+    if (!opened) return null
+    if (failed) {
+      return visible ? <LoadFailed onRetry={retry} onClose={() => props.onClose?.()} /> : null
+    }
+    const { Loaded } = current
+    return (
+      <ChunkBoundary key={current.attempt} onFailed={() => setFailed(true)}>
+        <Suspense fallback={null}>
+          <Loaded {...props} />
+        </Suspense>
+      </ChunkBoundary>
+    )
+  }
+  OnDemand.displayName = 'OnDemand'
+  return OnDemand
+}
+
+function LoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
+  return (
+    <ComplaintModal title={MESSAGES.common.openFailed}>
+      <div className="complaint-modal__actions">
+        <button type="button" className="complaint-button complaint-button--ghost" onClick={onClose}>
+          {MESSAGES.common.close}
+        </button>
+        <button type="button" className="complaint-button" onClick={onRetry}>
+          {MESSAGES.common.retry}
+        </button>
+      </div>
+    </ComplaintModal>
+  )
+}
+
+interface ChunkBoundaryProps {
+  onFailed: () => void
+  children: ReactNode
+}
+
+/** Catches a chunk that failed to load; any other error goes on to the boundaries above. */
+class ChunkBoundary extends Component<ChunkBoundaryProps, { error: unknown }> {
+  state = { error: null as unknown }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error }
+  }
+
+  componentDidCatch(error: unknown) {
+    if (error instanceof ChunkLoadError) this.props.onFailed()
+  }
+
+  render() {
+    const { error } = this.state
+    if (error === null) return this.props.children
+    if (error instanceof ChunkLoadError) return null
+    throw error
+  }
+}
