@@ -24,7 +24,10 @@ export const NEEDS_APP_MESSAGE = 'Please open this page in the app.'
 export function createHostServices({ win, settings, session, navigate, toasts }: HostServicesInput): {
   http: HostHttp
   bridge: HostBridge
-  /** Call once the first screen is rendering: when the browser is idle, loads axios and the toast code. */
+  /**
+   * Call once at boot: after the first contentful paint, when the browser is idle, loads axios and the toast
+   * code, so they never compete with the first screen and a user's first call or toast does not wait.
+   */
   warmUp(): void
 } {
   const http = createHttp({
@@ -44,12 +47,46 @@ export function createHostServices({ win, settings, session, navigate, toasts }:
       toasts.info(NEEDS_APP_MESSAGE)
     },
   })
-  const warmUp = () => {
-    const idle = win.requestIdleCallback?.bind(win) ?? ((run: () => void) => win.setTimeout(run, 1500))
-    idle(() => {
-      http.preload()
-      void preloadToasts()
+  const warmUp = () =>
+    afterFirstPaint(win, () => {
+      const idle = win.requestIdleCallback?.bind(win) ?? ((run: () => void) => win.setTimeout(run, 0))
+      idle(() => {
+        http.preload()
+        void preloadToasts()
+      })
     })
-  }
   return { http, bridge, warmUp }
+}
+
+/** The longest a page waits for its first contentful paint before warming up anyway (hidden page, old browser). */
+export const FIRST_PAINT_WAIT_MS = 5000
+
+/**
+ * Runs `run` once the page has painted content (Paint Timing), or after FIRST_PAINT_WAIT_MS where that never
+ * comes or cannot be observed. An idle callback alone is not enough: the browser is idle while the first
+ * screen's code is still downloading.
+ */
+export function afterFirstPaint(win: Window, run: () => void): void {
+  let done = false
+  let observer: PerformanceObserver | undefined
+  const once = () => {
+    if (done) return
+    done = true
+    observer?.disconnect()
+    win.clearTimeout(timer)
+    run()
+  }
+  const timer = win.setTimeout(once, FIRST_PAINT_WAIT_MS)
+  try {
+    const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
+      .PerformanceObserver
+    if (!Observer) return
+    const watching = new Observer((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) once()
+    })
+    observer = watching
+    watching.observe({ type: 'paint', buffered: true })
+  } catch {
+    // No Paint Timing here: the timer decides.
+  }
 }

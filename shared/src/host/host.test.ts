@@ -1,0 +1,64 @@
+import { afterEach, expect, test, vi } from 'vitest'
+import { afterFirstPaint, FIRST_PAINT_WAIT_MS } from './host'
+
+type PaintCallback = (list: { getEntriesByName(name: string): unknown[] }) => void
+
+/** A window whose Paint Timing observer is driven by the test. */
+function fakeWindow() {
+  const observers: { callback: PaintCallback; disconnected: boolean }[] = []
+  class FakeObserver {
+    entry: { callback: PaintCallback; disconnected: boolean }
+    constructor(callback: PaintCallback) {
+      this.entry = { callback, disconnected: false }
+      observers.push(this.entry)
+    }
+    observe() {}
+    disconnect() {
+      this.entry.disconnected = true
+    }
+  }
+  const win = {
+    setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
+    clearTimeout: (id: number) => clearTimeout(id),
+    PerformanceObserver: FakeObserver,
+  } as unknown as Window
+  const paint = (name: string) =>
+    observers.forEach((o) => o.callback({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }))
+  return { win, observers, paint }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+test('runs after the first contentful paint, once, and stops observing', () => {
+  vi.useFakeTimers()
+  const { win, observers, paint } = fakeWindow()
+  const run = vi.fn()
+  afterFirstPaint(win, run)
+  paint('first-paint')
+  expect(run).not.toHaveBeenCalled()
+  paint('first-contentful-paint')
+  paint('first-contentful-paint')
+  expect(run).toHaveBeenCalledTimes(1)
+  expect(observers[0].disconnected).toBe(true)
+  vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS)
+  expect(run).toHaveBeenCalledTimes(1)
+})
+
+test('runs after FIRST_PAINT_WAIT_MS when no contentful paint is observed, or Paint Timing is missing', () => {
+  vi.useFakeTimers()
+  const { win } = fakeWindow()
+  const run = vi.fn()
+  afterFirstPaint(win, run)
+  vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS - 1)
+  expect(run).not.toHaveBeenCalled()
+  vi.advanceTimersByTime(1)
+  expect(run).toHaveBeenCalledTimes(1)
+
+  const old = { ...win, PerformanceObserver: undefined } as unknown as Window
+  const late = vi.fn()
+  afterFirstPaint(old, late)
+  vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS)
+  expect(late).toHaveBeenCalledTimes(1)
+})
