@@ -1,5 +1,10 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { afterFirstPaint, FIRST_PAINT_WAIT_MS } from './host'
+import { createSessionStore } from '../session/session'
+import { TEST_SETTINGS } from '../testing/testing'
+import { preloadToasts } from '../ui/toasts'
+import { afterFirstPaint, createHostServices, FIRST_PAINT_WAIT_MS } from './host'
+
+vi.mock('../ui/toasts', () => ({ preloadToasts: vi.fn(async () => null) }))
 
 type PaintCallback = (list: { getEntriesByName(name: string): unknown[] }) => void
 
@@ -61,4 +66,34 @@ test('runs after FIRST_PAINT_WAIT_MS when no contentful paint is observed, or Pa
   afterFirstPaint(old, late)
   vi.advanceTimersByTime(FIRST_PAINT_WAIT_MS)
   expect(late).toHaveBeenCalledTimes(1)
+})
+
+test('warm-up loads axios first and the toast code only once axios is there, never before the first paint', async () => {
+  vi.useFakeTimers()
+  const { win, paint } = fakeWindow()
+  Object.assign(win, {
+    location: window.location,
+    history: window.history,
+    requestIdleCallback: (run: () => void) => setTimeout(run, 1),
+  })
+  const toasts = {
+    notifier: { loading: () => () => undefined, error: () => undefined },
+    info: () => undefined,
+  }
+  const session = createSessionStore({ storage: null })
+  const services = createHostServices({ win, settings: TEST_SETTINGS, session, navigate: () => {}, toasts })
+  let axiosLoaded = () => {}
+  const preload = vi
+    .spyOn(services.http, 'preload')
+    .mockImplementation(() => new Promise<void>((resolve) => (axiosLoaded = resolve)))
+  services.warmUp()
+  await vi.advanceTimersByTimeAsync(100)
+  expect(preload).not.toHaveBeenCalled()
+  paint('first-contentful-paint')
+  await vi.advanceTimersByTimeAsync(10)
+  expect(preload).toHaveBeenCalledTimes(1)
+  expect(preloadToasts).not.toHaveBeenCalled()
+  axiosLoaded()
+  await vi.advanceTimersByTimeAsync(10)
+  expect(preloadToasts).toHaveBeenCalledTimes(1)
 })

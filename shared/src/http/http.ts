@@ -145,8 +145,11 @@ function afterPaint(): Promise<void> {
 
 /** The host's request helper: the contract's `Http`, plus loading axios ahead of the first call. */
 export interface HostHttp extends Http {
-  /** Loads axios now (a host calls it once the page is up), so a user's first call does not wait for it. */
-  preload(): void
+  /**
+   * Loads axios now (a host calls it once the page is up), so a user's first call does not wait for it.
+   * Resolves when it is loaded, or could not be (a later call tries again).
+   */
+  preload(): Promise<void>
 }
 
 export function createHttp(config: HttpConfig): HostHttp {
@@ -244,7 +247,11 @@ export function createHttp(config: HttpConfig): HostHttp {
   }
 
   return {
-    preload: () => void getClient().catch(() => undefined),
+    preload: () =>
+      getClient().then(
+        () => undefined,
+        () => undefined,
+      ),
     get: (path, params, options = {}) => send('GET', path, undefined, params, options),
     post: (path, body, options = {}) =>
       guarded(`POST ${path}`, options, () => send('POST', path, toForm(body), undefined, options)),
