@@ -68,7 +68,7 @@ test('runs after FIRST_PAINT_WAIT_MS when no contentful paint is observed, or Pa
   expect(late).toHaveBeenCalledTimes(1)
 })
 
-test('warm-up loads axios first and the toast code only once axios is there, never before the first paint', async () => {
+test("warm-up loads axios first and the toast code once the screen's calls are answered, never before the first paint", async () => {
   vi.useFakeTimers()
   const { win, paint } = fakeWindow()
   Object.assign(win, {
@@ -86,6 +86,10 @@ test('warm-up loads axios first and the toast code only once axios is there, nev
   const preload = vi
     .spyOn(services.http, 'preload')
     .mockImplementation(() => new Promise<void>((resolve) => (axiosLoaded = resolve)))
+  let callsAnswered = () => {}
+  vi.spyOn(services.http, 'quiet').mockImplementation(
+    () => new Promise<void>((resolve) => (callsAnswered = resolve)),
+  )
   services.warmUp()
   await vi.advanceTimersByTimeAsync(100)
   expect(preload).not.toHaveBeenCalled()
@@ -94,6 +98,9 @@ test('warm-up loads axios first and the toast code only once axios is there, nev
   expect(preload).toHaveBeenCalledTimes(1)
   expect(preloadToasts).not.toHaveBeenCalled()
   axiosLoaded()
+  await vi.advanceTimersByTimeAsync(10)
+  expect(preloadToasts).not.toHaveBeenCalled()
+  callsAnswered()
   await vi.advanceTimersByTimeAsync(10)
   expect(preloadToasts).toHaveBeenCalledTimes(1)
 })

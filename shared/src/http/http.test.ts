@@ -501,3 +501,26 @@ test('preload loads the client ahead of the first call', async () => {
     raf.mockRestore()
   }
 })
+
+test('quiet resolves at once with no call in flight, else when the last call has been answered', async () => {
+  let answer = () => {}
+  server.use(
+    mock.get(`${API}/slow`, async () => {
+      await new Promise<void>((resolve) => (answer = resolve))
+      return HttpResponse.json({ code: 0, data: 1 })
+    }),
+    mock.get(`${API}/fast`, () => HttpResponse.json({ code: 0, data: 2 })),
+  )
+  const { http } = setup({ client: fetchClient() })
+  await expect(http.quiet()).resolves.toBeUndefined()
+  const slow = http.get('/slow')
+  const fast = http.get('/fast')
+  let quiet = false
+  void http.quiet().then(() => (quiet = true))
+  await fast
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(quiet).toBe(false)
+  answer()
+  await slow
+  await vi.waitFor(() => expect(quiet).toBe(true))
+})

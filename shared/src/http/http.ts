@@ -150,6 +150,8 @@ export interface HostHttp extends Http {
    * Resolves when it is loaded, or could not be (a later call tries again).
    */
   preload(): Promise<void>
+  /** Resolves once no call is in flight (at once when none is): when a screen's data has arrived. */
+  quiet(): Promise<void>
 }
 
 export function createHttp(config: HttpConfig): HostHttp {
@@ -173,6 +175,8 @@ export function createHttp(config: HttpConfig): HostHttp {
           throw error
         },
       ))
+  let inFlightCalls = 0
+  const quietWaiters: (() => void)[] = []
   const newKey = config.newKey ?? randomKey
   const inFlight = new Map<string, Promise<HttpResult<unknown>>>()
   const apiBase = new URL(config.baseURL, config.appOrigin)
@@ -200,6 +204,7 @@ export function createHttp(config: HttpConfig): HostHttp {
     if (options.money) headers['Idempotency-Key'] = options.idempotencyKey ?? newKey()
     const close = options.loading ? config.notifier.loading(options.loading) : null
     let result: HttpResult<T>
+    inFlightCalls += 1
     try {
       const response = await (
         await getClient()
@@ -232,6 +237,8 @@ export function createHttp(config: HttpConfig): HostHttp {
       }
     } finally {
       close?.()
+      inFlightCalls -= 1
+      if (inFlightCalls === 0) quietWaiters.splice(0).forEach((resolve) => resolve())
     }
     if (!result.success && !options.silent) config.notifier.error(result.message)
     return result
@@ -247,6 +254,8 @@ export function createHttp(config: HttpConfig): HostHttp {
   }
 
   return {
+    quiet: () =>
+      inFlightCalls === 0 ? Promise.resolve() : new Promise<void>((resolve) => quietWaiters.push(resolve)),
     preload: () =>
       getClient().then(
         () => undefined,
