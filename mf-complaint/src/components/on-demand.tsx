@@ -1,19 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { whenIdle } from 'shared/schedule'
 import { MESSAGES } from '../app/messages'
 import { ComplaintModal } from './complaint-modal'
-
-/**
- * Runs `task` once the browser is idle after the current frame (at the latest after `timeoutMs`); browsers
- * without `requestIdleCallback` (Safari) run it on the next task. Returns a cancel function.
- */
-export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: timeoutMs })
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = window.setTimeout(task, 0)
-  return () => window.clearTimeout(id)
-}
 
 /** A chunk that could not be downloaded (offline, server error), as opposed to a crash of its component. */
 class ChunkLoadError extends Error {
@@ -74,10 +62,13 @@ export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentT
 
     useEffect(
       () =>
-        whenIdle(() => {
-          // Failures are ignored here: opening tries again and says so.
-          load().catch(() => undefined)
-        }),
+        whenIdle(
+          () => {
+            // Failures are ignored here: opening tries again and says so.
+            load().catch(() => undefined)
+          },
+          { timeoutMs: 3000 },
+        ),
       [],
     )
 

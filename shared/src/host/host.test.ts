@@ -2,7 +2,8 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { createSessionStore } from '../session/session'
 import { TEST_SETTINGS } from '../testing/testing'
 import { preloadToasts } from '../ui/toasts'
-import { afterFirstPaint, createHostServices, FIRST_PAINT_WAIT_MS } from './host'
+import { afterFirstPaint, FIRST_PAINT_WAIT_MS } from '../schedule/schedule'
+import { createHostServices } from './host'
 
 vi.mock('../ui/toasts', () => ({ preloadToasts: vi.fn(async () => null) }))
 

@@ -2,6 +2,7 @@ import { createBridge, type HostBridge } from '../bridge/bridge'
 import type { Settings } from '../contract/contract'
 import { createHttp, type HostHttp, type Notifier } from '../http/http'
 import { dial } from '../navigation/navigation'
+import { afterFirstPaint, whenIdle } from '../schedule/schedule'
 import { callQuery, type SessionStore } from '../session/session'
 import { preloadToasts } from '../ui/toasts'
 
@@ -50,7 +51,7 @@ export function createHostServices({ win, settings, session, navigate, toasts }:
   })
   const warmUp = () =>
     afterFirstPaint(win, () => {
-      const idle = win.requestIdleCallback?.bind(win) ?? ((run: () => void) => win.setTimeout(run, 0))
+      const idle = (task: () => void) => void whenIdle(task, { win })
       // axios first, which the screen's own calls may be waiting for; the toast code (~24 KiB) once those
       // calls are answered, so it never shares the connection with a screen's data (measured on Slow 4G:
       // loaded together, the list's data came 130 ms later).
@@ -62,37 +63,4 @@ export function createHostServices({ win, settings, session, navigate, toasts }:
       })
     })
   return { http, bridge, warmUp }
-}
-
-/** The longest a page waits for its first contentful paint before warming up anyway (hidden page, old browser). */
-export const FIRST_PAINT_WAIT_MS = 5000
-
-/**
- * Runs `run` once the page has painted content (Paint Timing), or after FIRST_PAINT_WAIT_MS where that never
- * comes or cannot be observed. An idle callback alone is not enough: the browser is idle while the first
- * screen's code is still downloading.
- */
-export function afterFirstPaint(win: Window, run: () => void): void {
-  let done = false
-  let observer: PerformanceObserver | undefined
-  const once = () => {
-    if (done) return
-    done = true
-    observer?.disconnect()
-    win.clearTimeout(timer)
-    run()
-  }
-  const timer = win.setTimeout(once, FIRST_PAINT_WAIT_MS)
-  try {
-    const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
-      .PerformanceObserver
-    if (!Observer) return
-    const watching = new Observer((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) once()
-    })
-    observer = watching
-    watching.observe({ type: 'paint', buffered: true })
-  } catch {
-    // No Paint Timing here: the timer decides.
-  }
 }

@@ -1,0 +1,49 @@
+/**
+ * Runs `task` once the browser is idle (at the latest after `timeoutMs` when given); browsers without
+ * `requestIdleCallback` (Safari) run it on the next task. Returns a cancel function.
+ */
+export function whenIdle(task: () => void, options: { timeoutMs?: number; win?: Window } = {}): () => void {
+  const win = options.win ?? window
+  if (typeof win.requestIdleCallback === 'function') {
+    const id = win.requestIdleCallback(
+      task,
+      options.timeoutMs === undefined ? undefined : { timeout: options.timeoutMs },
+    )
+    return () => win.cancelIdleCallback(id)
+  }
+  const id = win.setTimeout(task, 0)
+  return () => win.clearTimeout(id)
+}
+
+/** The longest a page waits for its first contentful paint before warming up anyway (hidden page, old browser). */
+export const FIRST_PAINT_WAIT_MS = 5000
+
+/**
+ * Runs `run` once the page has painted content (Paint Timing), or after FIRST_PAINT_WAIT_MS where that never
+ * comes or cannot be observed. An idle callback alone is not enough: the browser is idle while the first
+ * screen's code is still downloading.
+ */
+export function afterFirstPaint(win: Window, run: () => void): void {
+  let done = false
+  let observer: PerformanceObserver | undefined
+  const once = () => {
+    if (done) return
+    done = true
+    observer?.disconnect()
+    win.clearTimeout(timer)
+    run()
+  }
+  const timer = win.setTimeout(once, FIRST_PAINT_WAIT_MS)
+  try {
+    const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
+      .PerformanceObserver
+    if (!Observer) return
+    const watching = new Observer((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) once()
+    })
+    observer = watching
+    watching.observe({ type: 'paint', buffered: true })
+  } catch {
+    // No Paint Timing here: the timer decides.
+  }
+}
