@@ -1,11 +1,15 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { createSessionStore } from '../session/session'
 import { TEST_SETTINGS } from '../testing/testing'
+import type * as Toasts from '../ui/toasts'
 import { preloadToasts } from '../ui/toasts'
 import { afterFirstPaint, FIRST_PAINT_WAIT_MS } from '../schedule/schedule'
 import { createHostServices } from './host'
 
-vi.mock('../ui/toasts', () => ({ preloadToasts: vi.fn(async () => null) }))
+vi.mock('../ui/toasts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Toasts>()),
+  preloadToasts: vi.fn(async () => null),
+}))
 
 type PaintCallback = (list: { getEntriesByName(name: string): unknown[] }) => void
 
@@ -77,12 +81,8 @@ test("warm-up loads axios first and the toast code once the screen's calls are a
     history: window.history,
     requestIdleCallback: (run: () => void) => setTimeout(run, 1),
   })
-  const toasts = {
-    notifier: { loading: () => () => undefined, error: () => undefined },
-    info: () => undefined,
-  }
   const session = createSessionStore({ storage: null })
-  const services = createHostServices({ win, settings: TEST_SETTINGS, session, navigate: () => {}, toasts })
+  const services = createHostServices({ win, settings: TEST_SETTINGS, session, navigate: () => {} })
   let axiosLoaded = () => {}
   const preload = vi
     .spyOn(services.http, 'preload')

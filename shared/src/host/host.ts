@@ -1,10 +1,10 @@
 import { createBridge, type HostBridge } from '../bridge/bridge'
 import type { Settings } from '../contract/contract'
-import { createHttp, type HostHttp, type Notifier } from '../http/http'
+import { createHttp, type HostHttp } from '../http/http'
 import { dial } from '../navigation/navigation'
 import { afterFirstPaint, whenIdle } from '../schedule/schedule'
 import { callQuery, type SessionStore } from '../session/session'
-import { preloadToasts } from '../ui/toasts'
+import { preloadToasts, showInfo, toastNotifier } from '../ui/toasts'
 
 export interface HostServicesInput {
   win: Window
@@ -12,8 +12,6 @@ export interface HostServicesInput {
   session: SessionStore
   /** In-app navigation (the router's navigate). */
   navigate: (to: string, options?: { replace?: boolean }) => void
-  /** How failures and loading show (toasts); the shell loads them lazily, a standalone remote directly. */
-  toasts: { notifier: Notifier; info(text: string): void }
 }
 
 export const NEEDS_APP_MESSAGE = 'Please open this page in the app.'
@@ -22,7 +20,7 @@ export const NEEDS_APP_MESSAGE = 'Please open this page in the app.'
  * The request helper and the bridge exactly as a host wires them: the shell uses this, and so does each
  * remote's standalone entry, so a remote behaves the same alone as inside the shell.
  */
-export function createHostServices({ win, settings, session, navigate, toasts }: HostServicesInput): {
+export function createHostServices({ win, settings, session, navigate }: HostServicesInput): {
   http: HostHttp
   bridge: HostBridge
   /**
@@ -36,7 +34,8 @@ export function createHostServices({ win, settings, session, navigate, toasts }:
     baseURL: settings.apiBase,
     appOrigin: win.location.origin,
     query: () => callQuery(session.get()),
-    notifier: toasts.notifier,
+    // Failures and loading show as toasts, whose code loads on first use or in warmUp.
+    notifier: toastNotifier,
   })
   const bridge = createBridge(win, {
     home: () => navigate('/'),
@@ -46,7 +45,7 @@ export function createHostServices({ win, settings, session, navigate, toasts }:
     },
     unsupported: (action, payload) => {
       console.info(`[bridge] "${action}" needs the app`, payload)
-      toasts.info(NEEDS_APP_MESSAGE)
+      showInfo(NEEDS_APP_MESSAGE)
     },
   })
   const warmUp = () =>

@@ -2,7 +2,6 @@ import { StrictMode, useEffect, useState, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { Locale, RemoteProps } from '../contract/contract'
 import { bootSession } from '../session/session'
-import { showInfo, toastNotifier } from '../ui/toasts'
 import { createHostServices } from './host'
 import { readSettings } from './settings'
 
@@ -47,7 +46,6 @@ export function runStandalone({ root: Root, screens, routes = {}, locale = 'en' 
     settings,
     session,
     navigate,
-    toasts: { notifier: toastNotifier, info: showInfo },
   })
 
   function Standalone() {

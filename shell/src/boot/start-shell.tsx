@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client'
 import { createHostServices } from 'shared/host'
 import { readSettings } from 'shared/host/settings'
 import { bootSession } from 'shared/session'
-import { showInfo, toastNotifier } from 'shared/ui/toasts'
 import { App, createAppNavigation } from '../app'
 import type { RemoteLoader } from '../remote/remote-loader'
 import { matchRoute } from '../routes/route-table'
@@ -24,15 +23,13 @@ declare global {
  * the only part that differs between the deployed build and the monolithic benchmark build.
  */
 export async function startShell(createLoader: () => Promise<RemoteLoader>): Promise<void> {
-  // Toasts load their code on first use or once the page is up (warmUp), never with the first screen.
-  const toasts = { notifier: toastNotifier, info: showInfo }
   const session = bootSession(window)
   const settings = readSettings(document)
   document.documentElement.style.setProperty('--app-bg', settings.backgroundColor)
   document.documentElement.style.setProperty('--app-fg', settings.fontColor)
   const navigation = createAppNavigation()
   const navigate = navigation.navigate
-  const { http, bridge, warmUp } = createHostServices({ win: window, settings, session, navigate, toasts })
+  const { http, bridge, warmUp } = createHostServices({ win: window, settings, session, navigate })
   const loader = await createLoader()
   const platform: Platform = { settings, session, http, bridge, loader }
   window.LoanShell = {
