@@ -13,7 +13,7 @@ type ToastHandle = ReturnType<ToastApi['show']>
 let toastCode: Promise<ToastApi> | null = null
 
 /**
- * antd-mobile's Toast brings its mask and animation library (~13 KiB brotli), so it is not part of any first
+ * antd-mobile's Toast brings its mask and animation library (~24 KiB brotli), so it is not part of any first
  * screen: it loads on the first toast, or earlier with this (hosts call it once the page is up). Resolves to
  * null when the code cannot be loaded; a later call tries again.
  */
@@ -34,8 +34,10 @@ const FALLBACK_CLASS = 'loan-toast-fallback'
  * When the toast code cannot be loaded (offline after the page loaded), the message still shows: a plain
  * status line, removed after its time.
  */
+const removeFallbacks = () => document.querySelectorAll(`.${FALLBACK_CLASS}`).forEach((node) => node.remove())
+
 function fallbackToast(content: ReactNode, durationMs: number): () => void {
-  document.querySelectorAll(`.${FALLBACK_CLASS}`).forEach((node) => node.remove())
+  removeFallbacks()
   const node = document.createElement('div')
   node.className = FALLBACK_CLASS
   node.setAttribute('role', 'status')
@@ -68,7 +70,8 @@ function fallbackToast(content: ReactNode, durationMs: number): () => void {
 let toastOwner: object | null = null
 
 /** Shows a toast once the toast code is there, unless a newer show call or its close came first. */
-function show(owner: object, content: ReactNode, durationMs: number, loading = false): () => void {
+function show(content: ReactNode, durationMs: number, loading = false): () => void {
+  const owner = {}
   toastOwner = owner
   let closed = false
   let close: (() => void) | null = null
@@ -96,23 +99,23 @@ function show(owner: object, content: ReactNode, durationMs: number, loading = f
 /** Default toast: 3 s; a custom duration applies only above 300 ms. */
 export function showToast(content: ReactNode, durationMs?: number): void {
   const duration = durationMs !== undefined && durationMs > TOAST_MIN_MS ? durationMs : TOAST_DEFAULT_MS
-  show({}, content, duration)
+  show(content, duration)
 }
 
 /** Info toasts last 2 s. */
 export function showInfo(content: ReactNode): void {
-  show({}, content, TOAST_INFO_MS)
+  show(content, TOAST_INFO_MS)
 }
 
 /** A loading toast that stays until closed; returns the close function. */
 export function showLoading(text: LoadingText): () => void {
-  return show({}, text, 0, true)
+  return show(text, 0, true)
 }
 
 /** Closes whatever toast is showing (tests use it between cases). */
 export function clearToasts(): void {
   toastOwner = null
-  document.querySelectorAll(`.${FALLBACK_CLASS}`).forEach((node) => node.remove())
+  removeFallbacks()
   void toastCode?.then((toast) => toast.clear()).catch(() => undefined)
 }
 
