@@ -62,6 +62,16 @@ export function staticClosure(dir: string, roots: string[]): string[] {
   return [...seen]
 }
 
+/** A JSON file's content, or null when it is missing or malformed (the page is then served without preloads). */
+function readJson<T>(file: string): T | null {
+  if (!existsSync(file)) return null
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T
+  } catch {
+    return null
+  }
+}
+
 const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`
 // A preload, never a stylesheet link: a hung remote must not block the shell's own first paint.
 const stylePreload = (href: string) =>
@@ -79,14 +89,10 @@ interface ViteManifestChunk {
  */
 function shellScreenPreload(pathname: string, shellDir: string, indexHtml: string): string[] {
   const source = SHELL_LAZY_SCREENS[pathname]
-  const file = join(shellDir, '.vite', 'manifest.json')
-  if (!source || !existsSync(file)) return []
-  let manifest: Record<string, ViteManifestChunk>
-  try {
-    manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ViteManifestChunk>
-  } catch {
-    return []
-  }
+  const manifest = source
+    ? readJson<Record<string, ViteManifestChunk>>(join(shellDir, '.vite', 'manifest.json'))
+    : null
+  if (!source || !manifest) return []
   const key = Object.keys(manifest).find((k) => k === source || k.endsWith(`/${source}`))
   if (!key) return []
   const scripts = new Set<string>()
@@ -133,14 +139,8 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
   const pointer = registry.remotes[route.remote]
   if (!pointer || !pointer.entry.startsWith(`${REMOTES_URL}/`)) return { tags: [], inline }
   const relative = pointer.entry.slice(REMOTES_URL.length + 1)
-  const file = join(cdnDir, relative)
-  if (!existsSync(file)) return { tags: [], inline }
-  let manifest: Manifest
-  try {
-    manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest
-  } catch {
-    return { tags: [], inline }
-  }
+  const manifest = readJson<Manifest>(join(cdnDir, relative))
+  if (!manifest) return { tags: [], inline }
   inline.manifests[pointer.entry] = manifest
   const base = pointer.entry.replace(/mf-manifest\.json$/, '')
   const entry = manifest.metaData?.remoteEntry
