@@ -20,7 +20,10 @@ cpSync(SHELL_DIST, www, { recursive: true })
 const index = join(www, 'index.html')
 writeFileSync(index, injectSettings(readFileSync(index, 'utf8'), settingsFromEnv()))
 mkdirSync(prefix, { recursive: true })
-const conf = readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8')
+// Started as root (CI), nginx's workers would drop to `nobody`, who cannot reach a checkout inside a private
+// folder (`mktemp -d` makes 0700 folders): this local server's workers keep the user that started it.
+const workerUser = process.getuid?.() === 0 ? 'user root;\n' : ''
+const conf = (workerUser + readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8'))
   .replaceAll('__PREFIX__', prefix)
   .replaceAll('__PORT__', String(port))
   .replaceAll('__WWW__', www)
