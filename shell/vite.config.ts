@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { federation } from '@module-federation/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { firstCallScript } from '../shared/config/vite-first-call.ts'
 import { SHARED_REACT } from '../shared/config/vite-remote.ts'
 
 const registryFile = fileURLToPath(new URL('../deploy/cdn/registry.json', import.meta.url))
@@ -45,6 +46,8 @@ export default defineConfig({
   define: { __BAKED_REGISTRY__: JSON.stringify(bakedRegistry()) },
   plugins: [
     react(),
+    // first-call.js, which the server inlines into a page whose route declares first calls.
+    firstCallScript(),
     preloadFederationBootstrap(),
     federation({
       name: 'shell',

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { injectPreload, routePreload } from './pages'
+import { createHash } from 'node:crypto'
+import { injectPreload, routePreload, scriptHash } from './pages'
 import type { RegistryDoc } from './registry-file'
 
 let cdn: string
@@ -113,9 +114,63 @@ test('the inline block cannot close its script element', () => {
   const html = injectPreload('<head></head>', {
     tags: ['<link rel="modulepreload" href="/x.js">'],
     inline: { registry: { remotes: {} }, manifests: { x: '</script><script>alert(1)</script>' } },
+    firstCalls: [],
   })
   expect(html).toContain('<link rel="modulepreload" href="/x.js">')
   expect(html).not.toContain('</script><script>')
   const json = /id="mf-preload">(.*)<\/script>/.exec(html)![1]
   expect(JSON.parse(json).manifests.x).toBe('</script><script>alert(1)</script>')
+})
+
+const LIST_CALL = { method: 'POST', path: '/user-problem/problem-list', body: {} } as const
+
+function declareFirstCalls(text: string) {
+  writeFileSync(join(cdn, 'mf-site', '1.0.0-abc', 'first-calls.json'), text)
+}
+
+test("a route's first calls come from its remote's current release; malformed ones are dropped", () => {
+  declareFirstCalls(
+    JSON.stringify({
+      '/aboutUs': [
+        LIST_CALL,
+        { method: 'DELETE', path: '/x' },
+        { method: 'POST', path: '/y', body: { a: {} } },
+      ],
+      '/privacyPolicy': 'nonsense',
+    }),
+  )
+  const input = { registry: REGISTRY, cdnDir: cdn }
+  expect(routePreload('/aboutUs', input).firstCalls).toEqual([LIST_CALL])
+  expect(routePreload('/privacyPolicy', input).firstCalls).toEqual([])
+  expect(routePreload('/testPreview', input).firstCalls).toEqual([])
+  // The monolithic benchmark build: the same calls, no remote chain.
+  const monolith = routePreload('/aboutUs', { ...input, remoteChain: false })
+  expect(monolith.firstCalls).toEqual([LIST_CALL])
+  expect(monolith.tags).toEqual([])
+  declareFirstCalls('{broken')
+  expect(routePreload('/aboutUs', input).firstCalls).toEqual([])
+})
+
+const PAGE =
+  '<head><script type="application/json" id="app-settings">{}</script>' +
+  '<link rel="stylesheet" href="/assets/index.css"><script type="module" src="/assets/index.js"></script></head>'
+
+test('first calls go in right after the settings, ahead of the stylesheets an inline script would wait for', () => {
+  const preload = { tags: [], inline: { registry: { remotes: {} }, manifests: {} }, firstCalls: [LIST_CALL] }
+  const html = injectPreload(PAGE, preload, 'console.log(1)')
+  const calls = html.indexOf('<script type="application/json" id="first-call">')
+  const script = html.indexOf('<script>console.log(1)</script>')
+  expect(calls).toBeGreaterThan(html.indexOf('id="app-settings"'))
+  expect(script).toBeGreaterThan(calls)
+  expect(script).toBeLessThan(html.indexOf('<link rel="stylesheet"'))
+  expect(JSON.parse(/id="first-call">(.*?)<\/script>/.exec(html)![1])).toEqual([LIST_CALL])
+  // No calls, no script, or a script that would end its own element: nothing is added.
+  expect(injectPreload(PAGE, { ...preload, firstCalls: [] }, 'console.log(1)')).not.toContain('first-call')
+  expect(injectPreload(PAGE, preload)).not.toContain('first-call')
+  expect(injectPreload(PAGE, preload, 'a="</script>"')).not.toContain('first-call')
+})
+
+test("the CSP hash is the script's SHA-256", () => {
+  const digest = createHash('sha256').update('console.log(1)').digest('base64')
+  expect(scriptHash('console.log(1)')).toBe(`'sha256-${digest}'`)
 })

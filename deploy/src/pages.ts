@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
+import { FIRST_CALLS_FILE, parseFirstCalls, type FirstCall } from 'shared/http/first-call'
 import { matchRoute, SHELL_LAZY_SCREENS } from '../../shell/src/routes/route-table'
 import { REMOTES_URL } from './paths'
 import type { RegistryDoc } from './registry-file'
-import { scriptJson } from './settings'
+import { scriptJson, SETTINGS_BLOCK } from './settings'
 
 interface ManifestAssets {
   js?: { sync?: string[]; async?: string[] }
@@ -20,6 +22,8 @@ export interface RoutePreload {
   tags: string[]
   /** The registry and the route remote's manifest, so the shell fetches neither. */
   inline: { registry: RegistryDoc; manifests: Record<string, unknown> }
+  /** The reads the route's screen makes as it mounts (the remote's `first-calls.json`): the page sends them. */
+  firstCalls: FirstCall[]
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
@@ -119,6 +123,11 @@ export interface RoutePreloadInput {
   shellDir?: string
   /** The page as served, so nothing it already loads is preloaded twice. */
   indexHtml?: string
+  /**
+   * Preload the route remote's chain and inline its manifest (default). The monolithic benchmark build has
+   * no remotes to preload but makes the same first calls.
+   */
+  remoteChain?: boolean
 }
 
 /**
@@ -134,13 +143,16 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
   const route = matchRoute(pathname)
   if (!route) {
     const tags = input.shellDir ? shellScreenPreload(pathname, input.shellDir, input.indexHtml ?? '') : []
-    return { tags, inline }
+    return { tags, inline, firstCalls: [] }
   }
   const pointer = registry.remotes[route.remote]
-  if (!pointer || !pointer.entry.startsWith(`${REMOTES_URL}/`)) return { tags: [], inline }
+  if (!pointer || !pointer.entry.startsWith(`${REMOTES_URL}/`)) return { tags: [], inline, firstCalls: [] }
   const relative = pointer.entry.slice(REMOTES_URL.length + 1)
-  const manifest = readJson<Manifest>(join(cdnDir, relative))
-  if (!manifest) return { tags: [], inline }
+  const releaseDir = join(cdnDir, posix.dirname(relative))
+  const declared = readJson<Record<string, unknown>>(join(releaseDir, FIRST_CALLS_FILE))
+  const firstCalls = parseFirstCalls(declared?.[pathname])
+  const manifest = input.remoteChain === false ? null : readJson<Manifest>(join(cdnDir, relative))
+  if (!manifest) return { tags: [], inline, firstCalls }
   inline.manifests[pointer.entry] = manifest
   const base = pointer.entry.replace(/mf-manifest\.json$/, '')
   const entry = manifest.metaData?.remoteEntry
@@ -149,17 +161,37 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
     ...(entry?.name ? [`${entry.path ? entry.path.replace(/\/?$/, '/') : ''}${entry.name}`] : []),
     ...(app?.assets?.js?.sync ?? []),
   ]
-  const scripts = staticClosure(join(cdnDir, posix.dirname(relative)), roots)
+  const scripts = staticClosure(releaseDir, roots)
   const tags = [
     ...scripts.map((s) => modulePreload(base + s)),
     ...(app?.assets?.css?.sync ?? []).map((s) => stylePreload(base + s)),
   ]
-  return { tags, inline }
+  return { tags, inline, firstCalls }
 }
 
-/** Adds the preload tags and the inline data block to the shell's index.html. */
-export function injectPreload(html: string, preload: RoutePreload): string {
+/** The CSP source that allows exactly this inline script. */
+export function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+}
+
+/**
+ * Adds the preload tags and the inline data block to the shell's index.html and, when the route has first
+ * calls and the shell build has `first-call.js` (`firstCallScript`), the calls and that script. They go right
+ * after the settings block, ahead of every stylesheet: an inline script waits for the stylesheets above it.
+ * The response's CSP must then allow the script by its hash (`scriptHash`).
+ */
+export function injectPreload(html: string, preload: RoutePreload, firstCallScript?: string): string {
   const json = scriptJson(preload.inline)
   const block = `<script type="application/json" id="mf-preload">${json}</script>`
-  return html.replace('</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
+  let page = html.replace('</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
+  // A script that contains `</script` cannot be inlined as it is (and its CSP hash must match it exactly).
+  if (preload.firstCalls.length > 0 && firstCallScript && !/<\/script/i.test(firstCallScript)) {
+    const calls =
+      `<script type="application/json" id="first-call">${scriptJson(preload.firstCalls)}</script>` +
+      `<script>${firstCallScript}</script>`
+    page = SETTINGS_BLOCK.test(page)
+      ? page.replace(SETTINGS_BLOCK, (settings) => `${settings}\n    ${calls}`)
+      : page.replace('</head>', `    ${calls}\n  </head>`)
+  }
+  return page
 }

@@ -1,10 +1,16 @@
-/** Headers every document and asset gets; nginx.conf sets the same. */
-export function securityHeaders(apiOrigin: string | null): Record<string, string> {
+/**
+ * Headers every document and asset gets; nginx.conf sets the same. `scriptHashes` allow a page's inline
+ * scripts (the first-call script, deploy/src/pages.ts) by their hash, never `'unsafe-inline'`.
+ */
+export function securityHeaders(
+  apiOrigin: string | null,
+  scriptHashes: string[] = [],
+): Record<string, string> {
   const connect = ["'self'", apiOrigin].filter(Boolean).join(' ')
   return {
     'Content-Security-Policy': [
       "default-src 'self'",
-      "script-src 'self'",
+      ["script-src 'self'", ...scriptHashes].join(' '),
       `connect-src ${connect}`,
       "img-src 'self' data: blob:",
       "style-src 'self' 'unsafe-inline'",

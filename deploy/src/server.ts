@@ -6,7 +6,8 @@ import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from './paths'
 import { securityHeaders } from './security-headers'
-import { injectPreload, routePreload } from './pages'
+import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
+import { injectPreload, routePreload, scriptHash } from './pages'
 import { readRegistry } from './registry-file'
 import { injectSettings } from './settings'
 
@@ -34,6 +35,8 @@ export interface ServerOptions {
   registryFile?: string
   settings?: Record<string, unknown>
   apiOrigin?: string | null
+  /** Preload the route remote's chain (default); the monolithic benchmark build has no remotes. */
+  remoteChain?: boolean
 }
 
 /** Resolves `rel` inside `root`, or null when it escapes it or is not a file. */
@@ -112,10 +115,23 @@ export function createAppServer(options: ServerOptions = {}): Server {
   const shellDir = options.shellDir ?? SHELL_DIST
   const cdnDir = options.cdnDir ?? CDN_DIR
   const registryFile = options.registryFile ?? REGISTRY_FILE
-  const security = securityHeaders(options.apiOrigin ?? null)
+  const apiOrigin = options.apiOrigin ?? null
+  const security = securityHeaders(apiOrigin)
   const indexFile = join(shellDir, 'index.html')
   const compressedCache = new Map<string, Buffer>()
   const indexHtml = () => injectSettings(readFileSync(indexFile, 'utf8'), options.settings ?? {})
+  const firstCallFile = join(shellDir, FIRST_CALL_SCRIPT)
+  let firstCall: { mtimeMs: number; script: string; hash: string } | null = null
+  /** The shell build's first-call script (re-read when the shell is rebuilt), or null when it has none. */
+  const firstCallScript = () => {
+    if (!existsSync(firstCallFile)) return null
+    const { mtimeMs } = statSync(firstCallFile)
+    if (firstCall?.mtimeMs !== mtimeMs) {
+      const script = readFileSync(firstCallFile, 'utf8')
+      firstCall = { mtimeMs, script, hash: scriptHash(script) }
+    }
+    return firstCall
+  }
 
   return createServer((req, res) => {
     const origin = `http://${req.headers.host ?? 'localhost'}`
@@ -188,13 +204,13 @@ export function createAppServer(options: ServerOptions = {}): Server {
         cdnDir,
         shellDir,
         indexHtml: html,
+        remoteChain: options.remoteChain,
       })
-      send(
-        res,
-        200,
-        { ...security, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE },
-        injectPreload(html, preload),
-      )
+      const script = preload.firstCalls.length > 0 ? firstCallScript() : null
+      const page = injectPreload(html, preload, script?.script)
+      const csp =
+        script && page.includes(script.script) ? securityHeaders(apiOrigin, [script.hash]) : security
+      send(res, 200, { ...csp, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, page)
     } catch (error) {
       console.error('[server]', error)
       if (!res.headersSent) send(res, 500, security, 'Server error')

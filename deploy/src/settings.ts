@@ -24,11 +24,11 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
 
+/** The settings block of the shell's index.html. */
+export const SETTINGS_BLOCK = /<script type="application\/json" id="app-settings">[\s\S]*?<\/script>/
+
 /** Replaces the settings block. */
 export function injectSettings(html: string, settings: Record<string, unknown>): string {
   const json = scriptJson(settings)
-  return html.replace(
-    /<script type="application\/json" id="app-settings">[\s\S]*?<\/script>/,
-    `<script type="application/json" id="app-settings">${json}</script>`,
-  )
+  return html.replace(SETTINGS_BLOCK, `<script type="application/json" id="app-settings">${json}</script>`)
 }

@@ -468,12 +468,8 @@ async function main() {
   console.log(`\nServing both builds over HTTP/2 + brotli…`)
   const servers: Record<Build, RunningServer> = {
     federated: await serveBuild(federated),
-    // No registry for the monolith: the deploy server would otherwise preload the federated remote into it.
-    monolithic: await serveBuild({
-      ...federated,
-      shellDir: MONOLITH_DIST,
-      registryFile: join(MONOLITH_DIST, 'no-registry.json'),
-    }),
+    // The monolith gets the same first calls but no remote chain (it has no remote to preload).
+    monolithic: await serveBuild({ ...federated, shellDir: MONOLITH_DIST, remoteChain: false }),
   }
   const browser = await launchChromium()
   const results: RunResult[] = []

@@ -181,11 +181,10 @@ export interface BuildServerOptions {
   /** The shell's build: the federated shell, or `.build/monolith` for the monolithic build. */
   shellDir: string
   cdnDir?: string
-  /**
-   * The registry. The deploy server preloads the route's remote from it into index.html, so the monolithic
-   * build gets none (a path that does not exist): it has no remote to preload and no registry to read.
-   */
+  /** The registry: the deploy server preloads the route's remote and sends its first calls from it. */
   registryFile?: string
+  /** False for the monolithic build: it has no remote chain to preload, only the same first calls. */
+  remoteChain?: boolean
   settings?: Record<string, unknown>
   host?: string
   port?: number
@@ -251,6 +250,7 @@ export async function serveBuild(options: BuildServerOptions): Promise<RunningSe
     registryFile: options.registryFile ?? REGISTRY_FILE,
     settings: options.settings ?? settingsFromEnv(),
     apiOrigin: null,
+    remoteChain: options.remoteChain,
   })
   const handle = app.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void
   const { key, cert } = ensureCert()

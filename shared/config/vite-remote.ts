@@ -1,6 +1,7 @@
 import { federation } from '@module-federation/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type UserConfigExport } from 'vite'
+import { defineConfig, type Plugin, type UserConfigExport } from 'vite'
+import { FIRST_CALLS_FILE, type FirstCalls } from '../src/http/first-call.ts'
 import { demoApiPlugin } from './demo-api.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
@@ -14,18 +15,31 @@ export interface RemoteOptions {
   name: string
   /** Dev server port for standalone work. */
   port: number
+  /** The read each route's screen makes as it mounts (see shared/src/http/first-call.ts). */
+  firstCalls?: FirstCalls
+}
+
+function emitFirstCalls(firstCalls: FirstCalls): Plugin {
+  return {
+    name: 'first-calls',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: FIRST_CALLS_FILE, source: JSON.stringify(firstCalls) })
+    },
+  }
 }
 
 /**
  * The build every remote uses: one exposed module `./app`, relative base so a release can live in any
- * versioned folder, a manifest the shell registers, no type generation.
+ * versioned folder, a manifest the shell registers, the routes' first calls, no type generation.
  */
-export function remoteConfig({ name, port }: RemoteOptions): UserConfigExport {
+export function remoteConfig({ name, port, firstCalls = {} }: RemoteOptions): UserConfigExport {
   return defineConfig(({ command }) => ({
     base: './',
     plugins: [
       react(),
       demoApiPlugin(),
+      emitFirstCalls(firstCalls),
       // The dev server is the standalone page (a plain React app with its own React); only the build is a
       // federated remote. Built remotes use the shell's federation runtime instead of shipping their own.
       command === 'build' &&

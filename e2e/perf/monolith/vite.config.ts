@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { firstCallScript } from '../../../shared/config/vite-first-call.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -8,7 +9,8 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  // As in the shell: the server inlines first-call.js into a page whose route declares first calls.
+  plugins: [react(), firstCallScript()],
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     target: 'es2022',

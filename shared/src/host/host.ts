@@ -1,5 +1,6 @@
 import { createBridge, type HostBridge } from '../bridge/bridge'
 import type { Settings } from '../contract/contract'
+import { takeFirstCall } from '../http/first-call'
 import { createHttp, type HostHttp } from '../http/http'
 import { dial } from '../navigation/navigation'
 import { afterFirstPaint, whenIdle } from '../schedule/schedule'
@@ -36,6 +37,8 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
     query: () => callQuery(session.get()),
     // Failures and loading show as toasts, whose code loads on first use or in warmUp.
     notifier: toastNotifier,
+    // A screen's first call may already be on its way, sent by the page itself (http/first-call.ts).
+    firstCall: (key) => takeFirstCall(win, key),
   })
   const bridge = createBridge(win, {
     home: () => navigate('/'),

@@ -1,4 +1,8 @@
 import type { AxiosInstance } from 'axios'
+import type { EarlyResponse } from './first-call'
+import { CALL_HEADERS, callKey, callUrl, toForm, type Endpoint, type FormBody } from './request'
+
+export type { FormBody, FormValue } from './request'
 
 /** What every call resolves with; a call never rejects. */
 export interface HttpResult<T = unknown> {
@@ -26,9 +30,6 @@ export interface CallOptions {
   timeoutMs?: number
 }
 
-export type FormValue = string | number | boolean | null | undefined
-export type FormBody = Record<string, FormValue>
-
 export interface Http {
   get<T = unknown>(path: string, params?: FormBody, options?: CallOptions): Promise<HttpResult<T>>
   post<T = unknown>(path: string, body?: FormBody, options?: CallOptions): Promise<HttpResult<T>>
@@ -48,11 +49,7 @@ export interface Notifier {
   error(message: string): void
 }
 
-export interface HttpConfig {
-  /** `/utilities` or an absolute API base. */
-  baseURL: string
-  /** The page origin (the only origin besides the API's that receives the session query). */
-  appOrigin: string
+export interface HttpConfig extends Endpoint {
   /** Session and tracking parameters, read at every call so a refreshed session is used at once. */
   query: () => Record<string, string>
   notifier: Notifier
@@ -60,6 +57,11 @@ export interface HttpConfig {
   client?: AxiosInstance
   /** For tests: generates idempotency keys. */
   newKey?: () => string
+  /**
+   * The answer to a call the page already started (first-call.ts: `takeFirstCall`), by its `callKey`; null
+   * when it started none such. Never asked for money calls or uploads.
+   */
+  firstCall?: (key: string) => Promise<EarlyResponse | null> | null
 }
 
 export const TIMEOUT_MS = 60_000
@@ -108,15 +110,6 @@ function parseBody(body: unknown): unknown {
   } catch {
     return undefined
   }
-}
-
-function toForm(body: FormBody | undefined): URLSearchParams {
-  const form = new URLSearchParams()
-  for (const [key, value] of Object.entries(body ?? {})) {
-    if (value === undefined) continue
-    form.append(key, value === null ? '' : String(value))
-  }
-  return form
 }
 
 function randomKey(): string {
@@ -179,13 +172,19 @@ export function createHttp(config: HttpConfig): HostHttp {
   const quietWaiters: (() => void)[] = []
   const newKey = config.newKey ?? randomKey
   const inFlight = new Map<string, Promise<HttpResult<unknown>>>()
-  const apiBase = new URL(config.baseURL, config.appOrigin)
-  const trustedOrigins = new Set([new URL(config.appOrigin).origin, apiBase.origin])
 
-  const resolveUrl = (path: string): URL => {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return new URL(path)
-    const base = apiBase.href.replace(/\/+$/, '')
-    return new URL(base + (path.startsWith('/') ? path : `/${path}`))
+  /** The call over axios: its status and body text. */
+  const request = async (
+    method: 'GET' | 'POST',
+    url: URL,
+    data: URLSearchParams | FormData | undefined,
+    headers: Record<string, string>,
+    timeoutMs: number,
+  ): Promise<EarlyResponse> => {
+    const response = await (
+      await getClient()
+    ).request<unknown>({ method, url: url.href, data, headers, timeout: timeoutMs, withCredentials: false })
+    return { status: response.status, text: response.data as string }
   }
 
   const send = async <T>(
@@ -195,30 +194,23 @@ export function createHttp(config: HttpConfig): HostHttp {
     params: FormBody | undefined,
     options: CallOptions,
   ): Promise<HttpResult<T>> => {
-    const url = resolveUrl(path)
-    // The session never leaves the app's and the API's origins.
-    const trusted = trustedOrigins.has(url.origin)
-    const query = { ...(trusted ? config.query() : {}), ...toFormRecord(params) }
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
-    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' }
+    // The session never leaves the app's and the API's origins (callUrl).
+    const url = callUrl(config, path, config.query, params)
+    const headers: Record<string, string> = { ...CALL_HEADERS }
     if (options.money) headers['Idempotency-Key'] = options.idempotencyKey ?? newKey()
+    const timeoutMs = options.timeoutMs ?? TIMEOUT_MS
     const close = options.loading ? config.notifier.loading(options.loading) : null
     let result: HttpResult<T>
     inFlightCalls += 1
     try {
-      const response = await (
-        await getClient()
-      ).request<unknown>({
-        method,
-        url: url.href,
-        data,
-        headers,
-        timeout: options.timeoutMs ?? TIMEOUT_MS,
-        withCredentials: false,
-      })
-      const parsed = parseBody(response.data)
+      const started =
+        options.money || data instanceof FormData ? null : config.firstCall?.(callKey(method, url, data))
+      const response =
+        (started && (await withTimeout(started, timeoutMs))) ??
+        (await request(method, url, data, headers, timeoutMs))
+      const parsed = parseBody(response.text)
       if (parsed === undefined) {
-        result = { success: false, code: null, message: MESSAGES.badResponse, data: null, raw: response.data }
+        result = { success: false, code: null, message: MESSAGES.badResponse, data: null, raw: response.text }
       } else {
         result = toResult<T>(parsed)
         if (!result.success && result.code === null && response.status >= 400) {
@@ -275,6 +267,19 @@ export function createHttp(config: HttpConfig): HostHttp {
   }
 }
 
-function toFormRecord(params: FormBody | undefined): Record<string, string> {
-  return Object.fromEntries(toForm(params))
+/** A call the page started, given up (as axios would) after the call's timeout. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
 }

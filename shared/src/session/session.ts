@@ -150,25 +150,31 @@ export function createSessionStore(env: SessionEnv, initial: SessionSnapshot = e
   }
 }
 
+function sessionStorageOf(win: Window): Storage | null {
+  try {
+    return win.sessionStorage
+  } catch {
+    return null
+  }
+}
+
+/** The session a page starts with: the stored one (a reload keeps it), overridden by the page URL. */
+export function readSessionSnapshot(win: Window): SessionSnapshot {
+  let stored: string | null = null
+  try {
+    stored = sessionStorageOf(win)?.getItem(STORAGE_KEY) ?? null
+  } catch {
+    stored = null
+  }
+  return mergeSessions(parseStored(stored), readParams(new URL(win.location.href).searchParams))
+}
+
 /**
  * Boot: stored session (a reload keeps it), overridden by the page URL; then the session parameters are
  * removed from the address bar so they are not shared, bookmarked or sent as a referrer.
  */
 export function bootSession(win: Window): SessionStore {
-  let storage: Storage | null = null
-  try {
-    storage = win.sessionStorage
-  } catch {
-    storage = null
-  }
-  let stored: string | null = null
-  try {
-    stored = storage?.getItem(STORAGE_KEY) ?? null
-  } catch {
-    stored = null
-  }
-  const fromUrl = readParams(new URL(win.location.href).searchParams)
-  const store = createSessionStore({ storage }, mergeSessions(parseStored(stored), fromUrl))
+  const store = createSessionStore({ storage: sessionStorageOf(win) }, readSessionSnapshot(win))
   const stripped = stripSessionParams(win.location.href)
   if (stripped !== null) win.history.replaceState(win.history.state, '', stripped)
   return store

@@ -1,0 +1,156 @@
+import { callQuery, GLOBAL_KEYS, type GlobalKey, type SessionSnapshot } from '../session/session'
+import { CALL_HEADERS, callKey, callUrl, toForm, type Endpoint, type FormBody } from './request'
+
+/**
+ * A screen's first calls, started by the page itself.
+ *
+ * A screen whose largest element is the server's data (a list, a detail) can only paint it after document →
+ * JS → call → answer. A remote declares, per route, the reads its screen makes as it mounts (`FirstCalls`,
+ * published with its build as `first-calls.json`); the server writes the route's calls into the page with a
+ * small inline script (built from first-call-boot.ts), which sends them while the JS downloads. When the
+ * screen then makes the same call (same method, URL, session query and body), the request helper takes the
+ * answer already on its way instead of sending it again. Only reads belong here: a money call is never
+ * started by the page.
+ */
+
+/**
+ * A value in a first call's body (POST) or parameters (GET): fixed, or read from the page's address or the
+ * session's global parameters (as a screen reads its route query or `session.globals`). Nothing found leaves
+ * the field out, as the helper does with `undefined`; with `required`, the call is not started at all (the
+ * screen would not make it either).
+ */
+export type FirstCallValue =
+  string | number | { query: string; required?: boolean } | { global: GlobalKey; required?: boolean }
+
+export interface FirstCall {
+  method: 'GET' | 'POST'
+  /** As the screen passes it to the helper (relative to the API base). */
+  path: string
+  body?: Record<string, FirstCallValue>
+}
+
+/** Per app route (its pathname, e.g. `/complaintList`), the calls its screen makes as it mounts. */
+export type FirstCalls = Record<string, FirstCall[]>
+
+export interface EarlyResponse {
+  status: number
+  text: string
+}
+
+/** The file next to a remote build's `mf-manifest.json` that lists its routes' first calls. */
+export const FIRST_CALLS_FILE = 'first-calls.json'
+
+/** The shell build's inline script that sends them (shared/config/vite-first-call.ts). */
+export const FIRST_CALL_SCRIPT = 'first-call.js'
+
+/** An answer started by the page is only taken this soon after: later, a screen asks again. */
+export const FIRST_CALL_TTL_MS = 30_000
+
+/** Where the page keeps the calls it started, for the request helper. */
+const SLOT = '__loanFirstCalls'
+
+interface Started {
+  key: string
+  at: number
+  response: Promise<EarlyResponse | null>
+}
+
+type WithSlot = Window & { [SLOT]?: Started[] }
+
+function parseValue(value: unknown): FirstCallValue | null {
+  if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return value
+  if (!value || typeof value !== 'object') return null
+  const v = value as Record<string, unknown>
+  const required = v.required === true ? { required: true } : {}
+  if (typeof v.query === 'string' && v.query) return { query: v.query, ...required }
+  if ((GLOBAL_KEYS as readonly unknown[]).includes(v.global))
+    return { global: v.global as GlobalKey, ...required }
+  return null
+}
+
+/** One declared call, or null when it is malformed (it is then never started). */
+export function parseFirstCall(raw: unknown): FirstCall | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null
+  const r = raw as Record<string, unknown>
+  if (r.method !== 'GET' && r.method !== 'POST') return null
+  if (typeof r.path !== 'string' || !r.path) return null
+  const body: Record<string, FirstCallValue> = {}
+  if (r.body !== undefined) {
+    if (!r.body || typeof r.body !== 'object' || Array.isArray(r.body)) return null
+    for (const [name, value] of Object.entries(r.body)) {
+      const parsed = parseValue(value)
+      if (parsed === null) return null
+      body[name] = parsed
+    }
+  }
+  return { method: r.method, path: r.path, ...(r.body !== undefined ? { body } : {}) }
+}
+
+/** A list of declared calls; malformed entries are dropped. */
+export function parseFirstCalls(raw: unknown): FirstCall[] {
+  return Array.isArray(raw) ? raw.flatMap((call) => parseFirstCall(call) ?? []) : []
+}
+
+/** The call's body or parameters on this page; null when a required value is missing. */
+function resolveBody(
+  values: FirstCall['body'],
+  page: URLSearchParams,
+  snapshot: SessionSnapshot,
+): FormBody | undefined | null {
+  if (!values) return undefined
+  const body: FormBody = {}
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'object') body[name] = value
+    else {
+      const found = ('query' in value ? page.get(value.query) : snapshot.globals[value.global]) || undefined
+      if (found === undefined && value.required) return null
+      body[name] = found
+    }
+  }
+  return body
+}
+
+/**
+ * Sends `calls` now (the inline script does this while the page's JS downloads) and keeps their answers for
+ * the request helper; returns the keys of the calls it sent. A call that fails on the network is simply sent
+ * again by the screen.
+ */
+export function startFirstCalls(
+  win: Window,
+  calls: FirstCall[],
+  endpoint: Endpoint,
+  snapshot: SessionSnapshot,
+): string[] {
+  const page = new URL(win.location.href).searchParams
+  const started: Started[] = ((win as WithSlot)[SLOT] ??= [])
+  return calls.flatMap((call) => {
+    const values = resolveBody(call.body, page, snapshot)
+    if (values === null) return []
+    const url = callUrl(
+      endpoint,
+      call.path,
+      () => callQuery(snapshot),
+      call.method === 'GET' ? values : undefined,
+    )
+    const body = call.method === 'POST' ? toForm(values) : undefined
+    const key = callKey(call.method, url, body)
+    const response = win
+      .fetch(url.href, { method: call.method, headers: { ...CALL_HEADERS }, body })
+      .then(async (r) => ({ status: r.status, text: await r.text() }))
+      .catch(() => null)
+    started.push({ key, at: win.performance.now(), response })
+    return [key]
+  })
+}
+
+/**
+ * The answer to the call `key` if the page started it (less than FIRST_CALL_TTL_MS ago) and nobody took it
+ * yet; it is handed out once. Resolves null when that call failed on the network (send it again).
+ */
+export function takeFirstCall(win: Window, key: string): Promise<EarlyResponse | null> | null {
+  const started = (win as WithSlot)[SLOT]
+  const index = started?.findIndex((s) => s.key === key) ?? -1
+  if (!started || index < 0) return null
+  const [call] = started.splice(index, 1)
+  return win.performance.now() - call.at <= FIRST_CALL_TTL_MS ? call.response : null
+}
