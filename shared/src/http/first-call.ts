@@ -1,5 +1,13 @@
 import { callQuery, GLOBAL_KEYS, type GlobalKey, type SessionSnapshot } from '../session/session'
-import { CALL_HEADERS, callKey, callUrl, toForm, type Endpoint, type FormBody } from './request'
+import {
+  CALL_HEADERS,
+  callKey,
+  callUrl,
+  toForm,
+  type Endpoint,
+  type FormBody,
+  type RawResponse,
+} from './request'
 
 /**
  * A screen's first calls, started by the page itself.
@@ -32,11 +40,6 @@ export interface FirstCall {
 /** Per app route (its pathname, e.g. `/complaintList`), the calls its screen makes as it mounts. */
 export type FirstCalls = Record<string, FirstCall[]>
 
-export interface EarlyResponse {
-  status: number
-  text: string
-}
-
 /** The file next to a remote build's `mf-manifest.json` that lists its routes' first calls. */
 export const FIRST_CALLS_FILE = 'first-calls.json'
 
@@ -52,7 +55,7 @@ const SLOT = '__loanFirstCalls'
 interface Started {
   key: string
   at: number
-  response: Promise<EarlyResponse | null>
+  response: Promise<RawResponse | null>
 }
 
 type WithSlot = Window & { [SLOT]?: Started[] }
@@ -147,7 +150,7 @@ export function startFirstCalls(
  * The answer to the call `key` if the page started it (less than FIRST_CALL_TTL_MS ago) and nobody took it
  * yet; it is handed out once. Resolves null when that call failed on the network (send it again).
  */
-export function takeFirstCall(win: Window, key: string): Promise<EarlyResponse | null> | null {
+export function takeFirstCall(win: Window, key: string): Promise<RawResponse | null> | null {
   const started = (win as WithSlot)[SLOT]
   const index = started?.findIndex((s) => s.key === key) ?? -1
   if (!started || index < 0) return null

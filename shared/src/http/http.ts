@@ -1,6 +1,13 @@
 import type { AxiosInstance } from 'axios'
-import type { EarlyResponse } from './first-call'
-import { CALL_HEADERS, callKey, callUrl, toForm, type Endpoint, type FormBody } from './request'
+import {
+  CALL_HEADERS,
+  callKey,
+  callUrl,
+  toForm,
+  type Endpoint,
+  type FormBody,
+  type RawResponse,
+} from './request'
 
 export type { FormBody, FormValue } from './request'
 
@@ -61,7 +68,7 @@ export interface HttpConfig extends Endpoint {
    * The answer to a call the page already started (first-call.ts: `takeFirstCall`), by its `callKey`; null
    * when it started none such. Never asked for money calls or uploads.
    */
-  firstCall?: (key: string) => Promise<EarlyResponse | null> | null
+  firstCall?: (key: string) => Promise<RawResponse | null> | null
 }
 
 export const TIMEOUT_MS = 60_000
@@ -180,7 +187,7 @@ export function createHttp(config: HttpConfig): HostHttp {
     data: URLSearchParams | FormData | undefined,
     headers: Record<string, string>,
     timeoutMs: number,
-  ): Promise<EarlyResponse> => {
+  ): Promise<RawResponse> => {
     const response = await (
       await getClient()
     ).request<unknown>({ method, url: url.href, data, headers, timeout: timeoutMs, withCredentials: false })

@@ -14,6 +14,12 @@ export interface Endpoint {
   appOrigin: string
 }
 
+/** What came back for a call: its HTTP status and body text (parsed by the helper). */
+export interface RawResponse {
+  status: number
+  text: string
+}
+
 /** Headers every call sends. */
 export const CALL_HEADERS: Readonly<Record<string, string>> = { 'X-Requested-With': 'XMLHttpRequest' }
 
