@@ -550,7 +550,13 @@ async function main() {
     const runsDoc = {
       generated: meta,
       parity,
-      runs: results.map(({ rows: _rows, ...rest }) => rest),
+      // Per run, the requests that started before LCP in a wave after the 2nd: what put it over budget.
+      runs: results.map(({ rows, ...rest }) => ({
+        ...rest,
+        lateRequests: (rows ?? [])
+          .filter((row) => row.wave > 2 && rest.metrics && row.start <= rest.metrics.lcpMs)
+          .map((row) => ({ ...row, start: Math.round(row.start), end: Math.round(row.end) })),
+      })),
       waterfalls: reports.flatMap((r) =>
         (
           [

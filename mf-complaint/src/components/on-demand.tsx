@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
-import { whenIdle } from 'shared/schedule'
+import { afterNextPaint, whenIdle } from 'shared/schedule'
 import { MESSAGES } from '../app/messages'
 import { ComplaintModal } from './complaint-modal'
 
@@ -15,6 +15,9 @@ interface OpenableProps {
   visible?: boolean
   onClose?: () => void
 }
+
+/** A hidden page paints no frames: the prefetch waits at most this long for one. */
+const PREFETCH_PAINT_WAIT_MS = 500
 
 /**
  * A component whose code is a separate chunk, for overlays that are not part of any first paint
@@ -60,17 +63,26 @@ export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentT
       }
     }
 
-    useEffect(
-      () =>
-        whenIdle(
+    // Prefetch once the screen that mounted this is painted (never in the frame that shows the screen's data)
+    // and the browser is idle.
+    useEffect(() => {
+      let live = true
+      let cancel: () => void = () => undefined
+      void afterNextPaint(PREFETCH_PAINT_WAIT_MS).then(() => {
+        if (!live) return
+        cancel = whenIdle(
           () => {
             // Failures are ignored here: opening tries again and says so.
             load().catch(() => undefined)
           },
           { timeoutMs: 3000 },
-        ),
-      [],
-    )
+        )
+      })
+      return () => {
+        live = false
+        cancel()
+      }
+    }, [])
 
     if (!opened) return null
     if (failed) {

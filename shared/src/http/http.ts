@@ -1,4 +1,5 @@
 import type { AxiosInstance } from 'axios'
+import { afterNextPaint } from '../schedule/schedule'
 import {
   CALL_HEADERS,
   callKey,
@@ -127,22 +128,6 @@ function randomKey(): string {
 /** How long a hidden page (which paints no frames) waits before the first call goes anyway. */
 export const PAINT_WAIT_MS = 100
 
-/**
- * Resolves once the browser has painted the frame that is being prepared now: a screen's first calls (made
- * while it mounts) load axios after the screen is on screen, not before it. Hidden pages paint no frames, so
- * it never waits longer than PAINT_WAIT_MS.
- */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, PAINT_WAIT_MS)
-    const done = () => {
-      clearTimeout(timer)
-      resolve()
-    }
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0))
-  })
-}
-
 /** The host's request helper: the contract's `Http`, plus loading axios ahead of the first call. */
 export interface HostHttp extends Http {
   /**
@@ -159,7 +144,7 @@ export function createHttp(config: HttpConfig): HostHttp {
   // a screen's first paint; a failed chunk load is forgotten so the next call tries again.
   let client: Promise<AxiosInstance> | null = config.client ? Promise.resolve(config.client) : null
   const getClient = (): Promise<AxiosInstance> =>
-    (client ??= afterPaint()
+    (client ??= afterNextPaint(PAINT_WAIT_MS)
       .then(() => import('axios'))
       .then(
         ({ default: axios }) =>

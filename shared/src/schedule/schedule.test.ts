@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { whenIdle } from './schedule'
+import { afterNextPaint, whenIdle } from './schedule'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -34,4 +34,36 @@ test('without requestIdleCallback the task runs on the next task, unless cancell
   vi.advanceTimersByTime(0)
   expect(task).toHaveBeenCalledTimes(1)
   expect(skipped).not.toHaveBeenCalled()
+})
+
+test('afterNextPaint resolves just after the frame being prepared is painted, not before', async () => {
+  vi.useFakeTimers()
+  const frames: (() => void)[] = []
+  const win = {
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (id: ReturnType<typeof setTimeout>) => clearTimeout(id),
+  } as unknown as Window
+  const done = vi.fn()
+  void afterNextPaint(500, win).then(done)
+  await vi.advanceTimersByTimeAsync(100)
+  expect(done).not.toHaveBeenCalled()
+  frames[0]()
+  await vi.advanceTimersByTimeAsync(0)
+  expect(done).toHaveBeenCalledTimes(1)
+})
+
+test('afterNextPaint gives up waiting after maxWaitMs on a page that paints no frames', async () => {
+  vi.useFakeTimers()
+  const win = {
+    requestAnimationFrame: () => 1,
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (id: ReturnType<typeof setTimeout>) => clearTimeout(id),
+  } as unknown as Window
+  const done = vi.fn()
+  void afterNextPaint(500, win).then(done)
+  await vi.advanceTimersByTimeAsync(499)
+  expect(done).not.toHaveBeenCalled()
+  await vi.advanceTimersByTimeAsync(1)
+  expect(done).toHaveBeenCalledTimes(1)
 })

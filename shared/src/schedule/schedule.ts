@@ -15,6 +15,23 @@ export function whenIdle(task: () => void, options: { timeoutMs?: number; win?: 
   return () => win.clearTimeout(id)
 }
 
+/**
+ * Resolves once the browser has painted the frame that is being prepared now: work started then (a chunk, a
+ * call) never competes with what that frame shows. Hidden pages paint no frames, so it never waits longer than
+ * `maxWaitMs`.
+ */
+export function afterNextPaint(maxWaitMs: number, win: Window = window): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = win.setTimeout(resolve, maxWaitMs)
+    const done = () => {
+      win.clearTimeout(timer)
+      resolve()
+    }
+    if (typeof win.requestAnimationFrame === 'function')
+      win.requestAnimationFrame(() => win.setTimeout(done, 0))
+  })
+}
+
 /** The longest a page waits for its first contentful paint before warming up anyway (hidden page, old browser). */
 export const FIRST_PAINT_WAIT_MS = 5000
 
