@@ -14,13 +14,21 @@ export interface LoadRecord {
   at: number
 }
 
-/** The parts of the Module Federation runtime the loader uses (injected so tests need no real runtime). */
+/**
+ * The parts of the Module Federation runtime the loader uses (injected so tests need no real runtime). The
+ * shell's runtime is itself loaded on first use, hence the promises.
+ */
 export interface FederationRuntime {
   registerRemotes(
     remotes: { name: string; entry: string; type: 'module' }[],
     options: { force: boolean },
-  ): void
+  ): void | Promise<void>
   loadRemote<T>(id: string): Promise<T | null>
+  /**
+   * True once the runtime's own code failed to load: the browser keeps a failed `import()` for the
+   * document's lifetime, so only a reload of the page can fetch it again.
+   */
+  failed?(): boolean
 }
 
 export interface LoadedRemote {
@@ -192,8 +200,12 @@ export function createRemoteLoader(options: LoaderOptions) {
       const { path, name: file } = manifest.metaData.remoteEntry
       const entryUrl = new URL(`${path ? `${path.replace(/\/?$/, '/')}` : ''}${file}`, manifestUrl)
       entryUrl.search = attempt ? `?r=${attempt}` : ''
-      options.runtime.registerRemotes([{ name, entry: entryUrl.href, type: 'module' }], { force: true })
-      const mod = await withProgressTimeout(options.runtime.loadRemote<unknown>(`${name}/app`), stage, limits)
+      const { runtime } = options
+      const entryLoad = (async () => {
+        await runtime.registerRemotes([{ name, entry: entryUrl.href, type: 'module' }], { force: true })
+        return runtime.loadRemote<unknown>(`${name}/app`)
+      })()
+      const mod = await withProgressTimeout(entryLoad, stage, limits)
       if (!isRemoteApp(mod)) throw new StageError(stage, 'module does not export single-spa lifecycles')
       stage = 'contract'
       if (!isCompatibleContract(mod.contract)) {
@@ -277,11 +289,12 @@ export function createRemoteLoader(options: LoaderOptions) {
     },
     records: (): readonly LoadRecord[] => records,
     /**
-     * True when a failed load used files the page itself preloaded: the browser keeps a failed module fetch
-     * for the document's lifetime (even with a cache-busting entry, its chunks keep their URLs), so only a
-     * reload of the page can try them again.
+     * True when a failed load used files the page itself preloaded, or the federation runtime's own code
+     * failed to load: the browser keeps a failed module fetch for the document's lifetime (even with a
+     * cache-busting entry, its chunks keep their URLs), so only a reload of the page can try them again.
      */
-    needsReload: (name: string): boolean => poisoned.has(name) && !loaded.has(name),
+    needsReload: (name: string): boolean =>
+      (poisoned.has(name) || options.runtime.failed?.() === true) && !loaded.has(name),
   }
 }
 
