@@ -69,6 +69,21 @@ test('a runtime chunk that fails to load is reported, and the next use tries the
   expect(importHost).toHaveBeenCalledTimes(2)
 })
 
+test('preload starts the import that the first use then shares; its failure is left to that use', async () => {
+  const host = fakeHost()
+  const importHost = vi
+    .fn<() => Promise<HostModule>>()
+    .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+    .mockResolvedValue(host.module)
+  const runtime = lazyFederationRuntime(importHost)
+  // Fails without an unhandled rejection (vitest would report one).
+  runtime.preload?.()
+  await vi.waitFor(() => expect(runtime.failed?.()).toBe(true))
+  runtime.preload?.()
+  expect(await runtime.loadRemote('mf_site/app')).toEqual({ id: 'module' })
+  expect(importHost).toHaveBeenCalledTimes(2)
+})
+
 test("the real host publishes its runtime-core for remotes and resolves React to the shell's copy", async () => {
   const federationGlobal = globalThis as { _FEDERATION_RUNTIME_CORE?: { ModuleFederation?: unknown } }
   // Published when the chunk evaluates: before any remote entry can ask for it.

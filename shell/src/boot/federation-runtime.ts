@@ -54,6 +54,8 @@ export function lazyFederationRuntime(
   return {
     registerRemotes: async (remotes, options) => (await ready()).registerRemotes(remotes, options),
     loadRemote: async <T>(id: string) => (await ready()).loadRemote<T>(id),
+    // A failure is reported by the call that needs the runtime.
+    preload: () => void ready().catch(() => undefined),
     failed: () => failed,
   }
 }

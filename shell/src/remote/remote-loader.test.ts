@@ -544,3 +544,23 @@ test("a remote that failed because the runtime's own code did not load asks for 
   })
   expect(loader.needsReload('mf_loan')).toBe(true)
 })
+
+test('the runtime starts loading with the manifest, not after it; a remote not in the registry needs none', async () => {
+  const events: string[] = []
+  const loader = createRemoteLoader({
+    registry: () => LOAN,
+    fetchFn: async () => {
+      events.push('manifest')
+      return Response.json({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } })
+    },
+    runtime: {
+      preload: () => events.push('runtime'),
+      registerRemotes: () => undefined,
+      loadRemote: async <T>() => fakeApp('2.0.0') as T,
+    },
+  })
+  await loader.load('mf_loan')
+  expect(events).toEqual(['runtime', 'manifest'])
+  await expect(loader.load('mf_nope')).rejects.toBeInstanceOf(RemoteUnavailableError)
+  expect(events).toEqual(['runtime', 'manifest'])
+})

@@ -24,6 +24,8 @@ export interface FederationRuntime {
     options: { force: boolean },
   ): void | Promise<void>
   loadRemote<T>(id: string): Promise<T | null>
+  /** Starts fetching the runtime's own code, so it arrives with the manifest rather than after it. */
+  preload?(): void
   /**
    * True once the runtime's own code failed to load: the browser keeps a failed `import()` for the
    * document's lifetime, so only a reload of the page can fetch it again.
@@ -250,6 +252,8 @@ export function createRemoteLoader(options: LoaderOptions) {
   const loadFresh = async (name: string, attempt: number): Promise<LoadedRemote> => {
     const list = candidates(name)
     const start = records.length
+    // Without the server's preloads (nginx) the runtime would otherwise start only after the manifest.
+    if (list.length) options.runtime.preload?.()
     for (const [index, target] of list.entries()) {
       if (attempt === 0 && options.manifests?.[target.entry] !== undefined) poisoned.add(name)
       try {
