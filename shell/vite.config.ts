@@ -1,10 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { federation } from '@module-federation/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import { firstCallScript } from '../shared/config/vite-first-call.ts'
-import { SHARED_REACT } from '../shared/config/vite-remote.ts'
 
 const registryFile = fileURLToPath(new URL('../deploy/cdn/registry.json', import.meta.url))
 
@@ -18,52 +16,15 @@ function bakedRegistry(): unknown {
 }
 
 /**
- * The federation bootstrap (written by the plugin after the bundle) imports `hostInit`, then `pendingShares`,
- * then the app at run time, so the browser would discover `pendingShares` a round trip late (measured: one
- * extra serial wave on every route). List those chunks as modulepreloads in index.html.
+ * A plain Vite app: the shell hosts remotes through `@module-federation/runtime`, imported on first use
+ * (`src/boot/federation-runtime.ts`), so pages that render no remote never download it (ADR 0009).
  */
-function preloadFederationBootstrap(): Plugin {
-  return {
-    name: 'preload-federation-bootstrap',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const html = bundle['index.html']
-      if (!html || html.type !== 'asset' || typeof html.source !== 'string') return
-      const source = html.source
-      const tags = Object.values(bundle)
-        .filter((c) => c.type === 'chunk' && /^assets\/(hostInit|pendingShares)-/.test(c.fileName))
-        .map((c) => `/${c.fileName}`)
-        .filter((href) => !source.includes(href))
-        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-      html.source = source.replace('</head>', `${tags.join('')}</head>`)
-    },
-  }
-}
-
 export default defineConfig({
   base: '/',
   define: { __BAKED_REGISTRY__: JSON.stringify(bakedRegistry()) },
-  plugins: [
-    react(),
-    // first-call.js, which the server inlines into a page whose route declares first calls.
-    firstCallScript(),
-    preloadFederationBootstrap(),
-    federation({
-      name: 'shell',
-      // No static remotes: they come from registry.json at runtime, so one offline remote cannot blank the app.
-      remotes: {},
-      shared: {
-        react: { ...SHARED_REACT.react, eager: true },
-        'react-dom': { ...SHARED_REACT['react-dom'], eager: true },
-      },
-      shareStrategy: 'loaded-first',
-      dts: false,
-      // One federation runtime on the page: remotes are built with `externalRuntime` and use this one.
-      experiments: { provideExternalRuntime: true },
-    }),
-  ],
+  // first-call.js, which the server inlines into a page whose route declares first calls (ADR 0010).
+  plugins: [react(), firstCallScript()],
   server: { port: 5100, strictPort: true },
-  // The manifest tells the server which chunks a lazily loaded shell screen needs (deploy/src/pages.ts).
+  // The manifest tells the server which chunks a lazily loaded shell module needs (deploy/src/pages.ts).
   build: { target: 'es2022', manifest: true },
 })

@@ -47,6 +47,7 @@ beforeEach(() => {
         css: ['assets/test-preview-4.css'],
       },
       '_photo.js': { file: 'assets/photo-5.js', imports: ['_vendor.js'] },
+      'src/boot/federation-host.ts': { file: 'assets/federation-host-6.js', imports: ['_vendor.js'] },
     }),
   )
   writeFileSync(
@@ -97,6 +98,25 @@ test("the test page preloads its lazily loaded chunks and CSS from the shell's m
   expect(routePreload('/nope', input).tags).toEqual([])
   rmSync(join(shellDir, '.vite'), { recursive: true })
   expect(routePreload('/testPreview', input).tags).toEqual([])
+})
+
+test("an app route also preloads the shell's federation runtime chunk; index.html and shell-only routes do not", () => {
+  const input = { registry: REGISTRY, cdnDir: cdn, shellDir, indexHtml: SHELL_INDEX }
+  const tags = routePreload('/aboutUs', input).tags
+  // vendor-2.js is not in this index.html, so it comes with the runtime chunk that imports it.
+  expect(tags.slice(0, 2)).toEqual([
+    '<link rel="modulepreload" crossorigin href="/assets/federation-host-6.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/vendor-2.js">',
+  ])
+  expect(tags.slice(2)).toEqual(routePreload('/aboutUs', { registry: REGISTRY, cdnDir: cdn }).tags)
+  const withVendor = SHELL_INDEX.replace(
+    '</head>',
+    '<link rel="modulepreload" href="/assets/vendor-2.js"></head>',
+  )
+  expect(routePreload('/aboutUs', { ...input, indexHtml: withVendor }).tags[1]).not.toContain('vendor-2.js')
+  expect(routePreload('/testPreview', input).tags.join()).not.toContain('federation-host')
+  // A route whose remote cannot load (not released, broken manifest) never needs the runtime either.
+  expect(routePreload('/complaint', input).tags).toEqual([])
 })
 
 test('unknown routes, unreleased remotes and a broken manifest preload nothing', () => {

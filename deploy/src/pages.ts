@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { FIRST_CALLS_FILE, parseFirstCalls, type FirstCall } from 'shared/http/first-call'
-import { matchRoute, SHELL_LAZY_SCREENS } from '../../shell/src/routes/route-table'
+import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from '../../shell/src/routes/route-table'
 import { REMOTES_URL } from './paths'
 import type { RegistryDoc } from './registry-file'
 import { scriptJson, SETTINGS_BLOCK } from './settings'
@@ -88,15 +88,13 @@ interface ViteManifestChunk {
 }
 
 /**
- * A lazily loaded screen of the shell itself (the test page): its chunk, the chunks it imports and its CSS,
- * read from the shell build's `.vite/manifest.json`, minus what index.html already loads.
+ * A lazily loaded module of the shell itself (the test page's screen, the federation runtime): its chunk, the
+ * chunks it imports and its CSS, read from the shell build's `.vite/manifest.json`, minus what index.html
+ * already loads.
  */
-function shellScreenPreload(pathname: string, shellDir: string, indexHtml: string): string[] {
-  const source = SHELL_LAZY_SCREENS[pathname]
-  const manifest = source
-    ? readJson<Record<string, ViteManifestChunk>>(join(shellDir, '.vite', 'manifest.json'))
-    : null
-  if (!source || !manifest) return []
+function shellModulePreload(source: string, shellDir: string, indexHtml: string): string[] {
+  const manifest = readJson<Record<string, ViteManifestChunk>>(join(shellDir, '.vite', 'manifest.json'))
+  if (!manifest) return []
   const key = Object.keys(manifest).find((k) => k === source || k.endsWith(`/${source}`))
   if (!key) return []
   const scripts = new Set<string>()
@@ -119,7 +117,7 @@ function shellScreenPreload(pathname: string, shellDir: string, indexHtml: strin
 export interface RoutePreloadInput {
   registry: RegistryDoc
   cdnDir: string
-  /** The shell build, for the shell's own lazy screens. */
+  /** The shell build, for the shell's own lazily loaded chunks (a lazy screen, the federation runtime). */
   shellDir?: string
   /** The page as served, so nothing it already loads is preloaded twice. */
   indexHtml?: string
@@ -134,17 +132,17 @@ export interface RoutePreloadInput {
  * What an app route needs before it can paint, read from the current registry and the route remote's
  * `mf-manifest.json` on every request (so a release or rollback shows on the next load): the remote entry
  * and the exposed module's chunks with everything they import statically, as modulepreloads, its CSS as a
- * preload, and the registry and manifest inlined. Remotes stay independently deployable: nothing here is
- * baked into the shell build. A shell route with a lazily loaded screen preloads that screen's chunks.
+ * preload, the shell's federation runtime chunk (loaded only for a remote), and the registry and manifest
+ * inlined. Remotes stay independently deployable: nothing here is baked into the shell build. A shell route
+ * with a lazily loaded screen preloads that screen's chunks.
  */
 export function routePreload(pathname: string, input: RoutePreloadInput): RoutePreload {
   const { registry, cdnDir } = input
   const inline: RoutePreload['inline'] = { registry, manifests: {} }
   const route = matchRoute(pathname)
-  if (!route) {
-    const tags = input.shellDir ? shellScreenPreload(pathname, input.shellDir, input.indexHtml ?? '') : []
-    return { tags, inline, firstCalls: [] }
-  }
+  const shellModule = (source: string | undefined) =>
+    source && input.shellDir ? shellModulePreload(source, input.shellDir, input.indexHtml ?? '') : []
+  if (!route) return { tags: shellModule(SHELL_LAZY_SCREENS[pathname]), inline, firstCalls: [] }
   const pointer = registry.remotes[route.remote]
   if (!pointer || !pointer.entry.startsWith(`${REMOTES_URL}/`)) return { tags: [], inline, firstCalls: [] }
   const relative = pointer.entry.slice(REMOTES_URL.length + 1)
@@ -163,6 +161,8 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
   ]
   const scripts = staticClosure(releaseDir, roots)
   const tags = [
+    // The shell loads the federation runtime only for a remote: it starts in the same wave as the remote.
+    ...shellModule(SHELL_FEDERATION_MODULE),
     ...scripts.map((s) => modulePreload(base + s)),
     ...(app?.assets?.css?.sync ?? []).map((s) => stylePreload(base + s)),
   ]

@@ -1,17 +1,16 @@
-import { getInstance, loadRemote, registerRemotes } from '@module-federation/runtime'
 import { readOverrides } from '../remote/overrides'
 import { fetchRegistry, parseRegistry, type Registry } from '../remote/registry'
 import { createRemoteLoader, type FederationRuntime, type RemoteLoader } from '../remote/remote-loader'
+import { lazyFederationRuntime } from './federation-runtime'
 
 declare const __BAKED_REGISTRY__: unknown
 
-/** The federation runtime the plugin created at boot (the shell declares no static remotes). */
+/** One federation runtime per page, downloaded when the first remote loads (never on shell-only pages). */
+let runtime: FederationRuntime | null = null
+
 export function federationRuntime(): FederationRuntime {
-  if (!getInstance()) throw new Error('Module Federation runtime is not initialised')
-  return {
-    registerRemotes: (remotes, options) => registerRemotes(remotes, options),
-    loadRemote: (id) => loadRemote(id),
-  }
+  runtime ??= lazyFederationRuntime()
+  return runtime
 }
 
 /** What the server inlined into this page (`#mf-preload`): the registry and the route remote's manifest. */

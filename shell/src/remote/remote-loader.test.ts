@@ -489,3 +489,78 @@ test('a failed load that used the page-preloaded files asks for a page reload; a
   expect(loader.needsReload('mf_loan')).toBe(true)
   expect(loader.needsReload('mf_repay')).toBe(false)
 })
+
+test('the runtime is ready only after registerRemotes resolves: the module is loaded after it', async () => {
+  const order: string[] = []
+  const loader = createRemoteLoader({
+    registry: () => LOAN,
+    fetchFn: async () => Response.json({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+    runtime: {
+      registerRemotes: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        order.push('registered')
+      },
+      loadRemote: async <T>() => {
+        order.push('loadRemote')
+        return fakeApp('2.0.0') as T
+      },
+    },
+  })
+  expect((await loader.load('mf_loan')).version).toBe('2.0.0')
+  expect(order).toEqual(['registered', 'loadRemote'])
+})
+
+test('a runtime that never becomes ready fails the entry stage after the no-progress limit', async () => {
+  const loader = createRemoteLoader({
+    registry: () => registryOf({ mf_loan: { current: '2.0.0' } }),
+    timeoutMs: 50,
+    watchActivity: () => () => undefined,
+    fetchFn: async () => Response.json({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+    runtime: { registerRemotes: () => never(), loadRemote: () => never() },
+  })
+  await expect(loader.load('mf_loan')).rejects.toBeInstanceOf(RemoteUnavailableError)
+  expect(loader.records().map((r) => [r.stage, r.error])).toEqual([['entry', 'timed out after 50 ms']])
+})
+
+test("a remote that failed because the runtime's own code did not load asks for a page reload", async () => {
+  let runtimeFailed = false
+  const loader = createRemoteLoader({
+    registry: () => registryOf({ mf_loan: { current: '2.0.0' } }),
+    fetchFn: async () => Response.json({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+    runtime: {
+      registerRemotes: async () => {
+        runtimeFailed = true
+        throw new TypeError('Failed to fetch dynamically imported module')
+      },
+      loadRemote: () => never(),
+      failed: () => runtimeFailed,
+    },
+  })
+  expect(loader.needsReload('mf_loan')).toBe(false)
+  await expect(loader.load('mf_loan')).rejects.toBeInstanceOf(RemoteUnavailableError)
+  expect(loader.records()[0]).toMatchObject({
+    stage: 'entry',
+    error: 'Failed to fetch dynamically imported module',
+  })
+  expect(loader.needsReload('mf_loan')).toBe(true)
+})
+
+test('the runtime starts loading with the manifest, not after it; a remote not in the registry needs none', async () => {
+  const events: string[] = []
+  const loader = createRemoteLoader({
+    registry: () => LOAN,
+    fetchFn: async () => {
+      events.push('manifest')
+      return Response.json({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } })
+    },
+    runtime: {
+      preload: () => events.push('runtime'),
+      registerRemotes: () => undefined,
+      loadRemote: async <T>() => fakeApp('2.0.0') as T,
+    },
+  })
+  await loader.load('mf_loan')
+  expect(events).toEqual(['runtime', 'manifest'])
+  await expect(loader.load('mf_nope')).rejects.toBeInstanceOf(RemoteUnavailableError)
+  expect(events).toEqual(['runtime', 'manifest'])
+})

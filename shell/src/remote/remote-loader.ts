@@ -14,13 +14,23 @@ export interface LoadRecord {
   at: number
 }
 
-/** The parts of the Module Federation runtime the loader uses (injected so tests need no real runtime). */
+/**
+ * The parts of the Module Federation runtime the loader uses (injected so tests need no real runtime). The
+ * shell's runtime is itself loaded on first use, hence the promises.
+ */
 export interface FederationRuntime {
   registerRemotes(
     remotes: { name: string; entry: string; type: 'module' }[],
     options: { force: boolean },
-  ): void
+  ): void | Promise<void>
   loadRemote<T>(id: string): Promise<T | null>
+  /** Starts fetching the runtime's own code, so it arrives with the manifest rather than after it. */
+  preload?(): void
+  /**
+   * True once the runtime's own code failed to load: the browser keeps a failed `import()` for the
+   * document's lifetime, so only a reload of the page can fetch it again.
+   */
+  failed?(): boolean
 }
 
 export interface LoadedRemote {
@@ -192,8 +202,12 @@ export function createRemoteLoader(options: LoaderOptions) {
       const { path, name: file } = manifest.metaData.remoteEntry
       const entryUrl = new URL(`${path ? `${path.replace(/\/?$/, '/')}` : ''}${file}`, manifestUrl)
       entryUrl.search = attempt ? `?r=${attempt}` : ''
-      options.runtime.registerRemotes([{ name, entry: entryUrl.href, type: 'module' }], { force: true })
-      const mod = await withProgressTimeout(options.runtime.loadRemote<unknown>(`${name}/app`), stage, limits)
+      const { runtime } = options
+      const entryLoad = (async () => {
+        await runtime.registerRemotes([{ name, entry: entryUrl.href, type: 'module' }], { force: true })
+        return runtime.loadRemote<unknown>(`${name}/app`)
+      })()
+      const mod = await withProgressTimeout(entryLoad, stage, limits)
       if (!isRemoteApp(mod)) throw new StageError(stage, 'module does not export single-spa lifecycles')
       stage = 'contract'
       if (!isCompatibleContract(mod.contract)) {
@@ -238,6 +252,8 @@ export function createRemoteLoader(options: LoaderOptions) {
   const loadFresh = async (name: string, attempt: number): Promise<LoadedRemote> => {
     const list = candidates(name)
     const start = records.length
+    // Without the server's preloads (nginx) the runtime would otherwise start only after the manifest.
+    if (list.length) options.runtime.preload?.()
     for (const [index, target] of list.entries()) {
       if (attempt === 0 && options.manifests?.[target.entry] !== undefined) poisoned.add(name)
       try {
@@ -277,11 +293,12 @@ export function createRemoteLoader(options: LoaderOptions) {
     },
     records: (): readonly LoadRecord[] => records,
     /**
-     * True when a failed load used files the page itself preloaded: the browser keeps a failed module fetch
-     * for the document's lifetime (even with a cache-busting entry, its chunks keep their URLs), so only a
-     * reload of the page can try them again.
+     * True when a failed load used files the page itself preloaded, or the federation runtime's own code
+     * failed to load: the browser keeps a failed module fetch for the document's lifetime (even with a
+     * cache-busting entry, its chunks keep their URLs), so only a reload of the page can try them again.
      */
-    needsReload: (name: string): boolean => poisoned.has(name) && !loaded.has(name),
+    needsReload: (name: string): boolean =>
+      (poisoned.has(name) || options.runtime.failed?.() === true) && !loaded.has(name),
   }
 }
 

@@ -51,6 +51,12 @@ export const SHELL_LAZY_SCREENS: Readonly<Record<string, string>> = {
   [TEST_PREVIEW_PATH]: 'src/screens/test-preview/test-preview-screen.tsx',
 }
 
+/**
+ * The shell module that brings the Module Federation runtime, imported on first use: the server preloads
+ * its chunk on remote routes only (relative to the shell package, as SHELL_LAZY_SCREENS).
+ */
+export const SHELL_FEDERATION_MODULE = 'src/boot/federation-host.ts'
+
 export function localeFor(remote: RemoteName): Locale {
   return remote === 'mf_promotion' ? 'zh' : 'en'
 }

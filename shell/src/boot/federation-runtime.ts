@@ -1,0 +1,61 @@
+import type { UserOptions } from '@module-federation/runtime/types'
+import * as React from 'react'
+import * as ReactDOM from 'react-dom'
+import * as ReactDOMClient from 'react-dom/client'
+import * as ReactJsxRuntime from 'react/jsx-runtime'
+import type { FederationRuntime } from '../remote/remote-loader'
+// Types only: the module itself is imported on first use (`lazyFederationRuntime`).
+import type * as FederationHost from './federation-host'
+
+type SharedOptions = NonNullable<UserOptions['shared']>
+
+/** Same range as the remotes ask for (`SHARED_REACT` in shared/config/vite-remote.ts). */
+export const REACT_REQUIRED_VERSION = '^19.0.0'
+
+/**
+ * The shell's own, already loaded React modules, offered to remotes as singletons (the versions are the
+ * installed packages'): with `loaded-first` a remote takes these and never fetches its fallback copy. The same
+ * four modules the federation plugin shared when the shell was built with it.
+ */
+export function hostShared(): SharedOptions {
+  const shareConfig = { singleton: true, requiredVersion: REACT_REQUIRED_VERSION }
+  const entry = (module: object, version: string) => ({ version, shareConfig, lib: () => module })
+  return {
+    react: entry(React, React.version),
+    'react/jsx-runtime': entry(ReactJsxRuntime, React.version),
+    'react-dom': entry(ReactDOM, ReactDOM.version),
+    'react-dom/client': entry(ReactDOMClient, ReactDOM.version),
+  }
+}
+
+type HostModule = typeof FederationHost
+
+/**
+ * The federation runtime, downloaded and initialised on first use (the first remote to load). Pages that
+ * render no remote, such as `/testPreview`, never download it.
+ */
+export function lazyFederationRuntime(
+  importHost: () => Promise<HostModule> = () => import('./federation-host'),
+): FederationRuntime {
+  let host: Promise<FederationRuntime> | null = null
+  let failed = false
+  const ready = () => {
+    host ??= importHost().then(
+      (module) => module.createFederationHost(hostShared()),
+      (error: unknown) => {
+        // The browser may keep the failed import for the document's lifetime: see `failed`.
+        failed = true
+        host = null
+        throw error
+      },
+    )
+    return host
+  }
+  return {
+    registerRemotes: async (remotes, options) => (await ready()).registerRemotes(remotes, options),
+    loadRemote: async <T>(id: string) => (await ready()).loadRemote<T>(id),
+    // A failure is reported by the call that needs the runtime.
+    preload: () => void ready().catch(() => undefined),
+    failed: () => failed,
+  }
+}
