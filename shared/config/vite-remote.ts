@@ -1,13 +1,14 @@
 import { federation } from '@module-federation/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfigExport } from 'vite'
+import { SHARED_REACT_RANGE } from '../src/contract/contract.ts'
 import { FIRST_CALLS_FILE, type FirstCalls } from '../src/http/first-call.ts'
 import { demoApiPlugin } from './demo-api.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
 export const SHARED_REACT = {
-  react: { singleton: true, requiredVersion: '^19.0.0' },
-  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  react: { singleton: true, requiredVersion: SHARED_REACT_RANGE },
+  'react-dom': { singleton: true, requiredVersion: SHARED_REACT_RANGE },
 } as const
 
 export interface RemoteOptions {

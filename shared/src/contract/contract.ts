@@ -9,6 +9,12 @@ import type { SessionSnapshot } from '../session/session'
  */
 export const CONTRACT_VERSION = '1.0.0'
 
+/**
+ * The React range the shell provides through Module Federation (one copy, a singleton) and every remote asks
+ * for: `hostShared` in shell/src/boot/federation-runtime.ts and `SHARED_REACT` in shared/config/vite-remote.ts.
+ */
+export const SHARED_REACT_RANGE = '^19.0.0'
+
 export function contractMajor(version: unknown): number | null {
   if (typeof version !== 'string') return null
   const match = /^(\d+)\.\d+\.\d+$/.exec(version)

@@ -3,14 +3,12 @@ import * as React from 'react'
 import * as ReactDOM from 'react-dom'
 import * as ReactDOMClient from 'react-dom/client'
 import * as ReactJsxRuntime from 'react/jsx-runtime'
+import { SHARED_REACT_RANGE } from 'shared/contract'
 import type { FederationRuntime } from '../remote/remote-loader'
 // Types only: the module itself is imported on first use (`lazyFederationRuntime`).
 import type * as FederationHost from './federation-host'
 
 type SharedOptions = NonNullable<UserOptions['shared']>
-
-/** Same range as the remotes ask for (`SHARED_REACT` in shared/config/vite-remote.ts). */
-export const REACT_REQUIRED_VERSION = '^19.0.0'
 
 /**
  * The shell's own, already loaded React modules, offered to remotes as singletons (the versions are the
@@ -18,7 +16,7 @@ export const REACT_REQUIRED_VERSION = '^19.0.0'
  * four modules the federation plugin shared when the shell was built with it.
  */
 export function hostShared(): SharedOptions {
-  const shareConfig = { singleton: true, requiredVersion: REACT_REQUIRED_VERSION }
+  const shareConfig = { singleton: true, requiredVersion: SHARED_REACT_RANGE }
   const entry = (module: object, version: string) => ({ version, shareConfig, lib: () => module })
   return {
     react: entry(React, React.version),
