@@ -6,8 +6,9 @@ import type { ReactElement } from 'react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import type { BridgeAction } from '../bridge/bridge'
 import type { RemoteProps, Settings } from '../contract/contract'
-import { createHttp } from '../http/http'
-import type { SessionSnapshot } from '../session/session'
+import { startFirstCalls, takeFirstCall, type FirstCall } from '../http/first-call'
+import { createHttp, type HostHttp } from '../http/http'
+import { callQuery, type SessionSnapshot } from '../session/session'
 import { setupUi } from '../ui/setup'
 import { clearToasts, preloadToasts, toastNotifier, UiProvider } from '../ui/ui'
 
@@ -69,6 +70,62 @@ export function createTestProps(overrides: Partial<RemoteProps> = {}): TestProps
 /** Renders a screen element inside the UI provider the shell uses. */
 export function renderWithUi(element: ReactElement, locale: RemoteProps['locale'] = 'en'): RenderResult {
   return render(<UiProvider locale={locale}>{element}</UiProvider>)
+}
+
+export interface StartedPage {
+  /** The host's request helper on that page (it takes the started answers). */
+  http: HostHttp
+  /** How many of the declared calls the page started. */
+  started: number
+  /** How many started answers the screen's calls have taken so far. */
+  taken(): Promise<number>
+  /** How many requests the server received for `path` (started or not). */
+  requestsTo(path: string): number
+  /** Stops counting requests. */
+  stop(): void
+}
+
+/**
+ * A page as the server sends it for `path` (with `query`): it has started the route's declared first `calls`
+ * (shared/http/first-call). Mount the route's screen with `http` and check, with `taken` and `requestsTo`,
+ * that the screen made exactly those calls (so the server was asked once).
+ */
+export function startedPage(
+  server: SetupServerApi,
+  path: string,
+  query: Record<string, string>,
+  calls: FirstCall[],
+  session: SessionSnapshot = TEST_SESSION,
+): StartedPage {
+  const href = `${window.location.origin}${path}?${new URLSearchParams(query)}`
+  const win = {
+    location: { href },
+    performance: { now: () => 0 },
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+  } as unknown as Window
+  const seen: string[] = []
+  const record = ({ request }: { request: Request }) => void seen.push(new URL(request.url).pathname)
+  server.events.on('request:start', record)
+  const endpoint = { baseURL: TEST_SETTINGS.apiBase, appOrigin: window.location.origin }
+  const started = startFirstCalls(win, calls, endpoint, session).length
+  const answers: Promise<unknown>[] = []
+  const http = createHttp({
+    ...endpoint,
+    query: () => callQuery(session),
+    notifier: toastNotifier,
+    firstCall: (key) => {
+      const answer = takeFirstCall(win, key)
+      if (answer) answers.push(answer)
+      return answer
+    },
+  })
+  return {
+    http,
+    started,
+    taken: async () => (await Promise.all(answers)).filter(Boolean).length,
+    requestsTo: (p) => seen.filter((seenPath) => seenPath.endsWith(p)).length,
+    stop: () => void server.events.removeListener('request:start', record),
+  }
 }
 
 /** An MSW server for a test file: unhandled requests fail the test. */
