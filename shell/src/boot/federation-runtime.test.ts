@@ -69,19 +69,33 @@ test('a runtime chunk that fails to load is reported, and the next use tries the
   expect(importHost).toHaveBeenCalledTimes(2)
 })
 
-test('preload starts the import that the first use then shares; its failure is left to that use', async () => {
+test('ready starts the import that the first use then shares; a later success clears the failure', async () => {
   const host = fakeHost()
   const importHost = vi
     .fn<() => Promise<HostModule>>()
     .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
     .mockResolvedValue(host.module)
   const runtime = lazyFederationRuntime(importHost)
-  // Fails without an unhandled rejection (vitest would report one).
-  runtime.preload?.()
-  await vi.waitFor(() => expect(runtime.failed?.()).toBe(true))
-  runtime.preload?.()
+  await expect(runtime.ready?.()).rejects.toThrow('Failed to fetch')
+  expect(runtime.failed?.()).toBe(true)
+  const ready = runtime.ready?.()
   expect(await runtime.loadRemote('mf_site/app')).toEqual({ id: 'module' })
+  await ready
   expect(importHost).toHaveBeenCalledTimes(2)
+  // Another remote failing later must not be taken for a runtime that cannot load.
+  expect(runtime.failed?.()).toBe(false)
+})
+
+test('an init that throws is not kept: the next use initialises again', async () => {
+  const host = fakeHost()
+  host.createFederationHost.mockImplementationOnce(() => {
+    throw new Error('init failed')
+  })
+  const runtime = lazyFederationRuntime(async () => host.module)
+  await expect(runtime.loadRemote('mf_site/app')).rejects.toThrow('init failed')
+  expect(runtime.failed?.()).toBe(false)
+  expect(await runtime.loadRemote('mf_site/app')).toEqual({ id: 'module' })
+  expect(host.createFederationHost).toHaveBeenCalledTimes(2)
 })
 
 test("the real host publishes its runtime-core for remotes and resolves React to the shell's copy", async () => {

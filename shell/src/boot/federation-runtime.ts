@@ -37,23 +37,28 @@ export function lazyFederationRuntime(
 ): FederationRuntime {
   let host: Promise<FederationRuntime> | null = null
   let failed = false
-  const ready = () => {
-    host ??= importHost().then(
-      (module) => module.createFederationHost(hostShared()),
-      (error: unknown) => {
-        // The browser may keep the failed import for the document's lifetime: see `failed`.
-        failed = true
+  const ready = () =>
+    (host ??= importHost()
+      .then(
+        (module) => {
+          failed = false
+          return module.createFederationHost(hostShared())
+        },
+        (error: unknown) => {
+          // The browser may keep the failed import for the document's lifetime: see `failed`.
+          failed = true
+          throw error
+        },
+      )
+      // A failed import or init is forgotten, so the next use tries again.
+      .catch((error: unknown) => {
         host = null
         throw error
-      },
-    )
-    return host
-  }
+      }))
   return {
+    ready: async () => void (await ready()),
     registerRemotes: async (remotes, options) => (await ready()).registerRemotes(remotes, options),
     loadRemote: async <T>(id: string) => (await ready()).loadRemote<T>(id),
-    // A failure is reported by the call that needs the runtime.
-    preload: () => void ready().catch(() => undefined),
     failed: () => failed,
   }
 }

@@ -554,7 +554,7 @@ test('the runtime starts loading with the manifest, not after it; a remote not i
       return Response.json({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } })
     },
     runtime: {
-      preload: () => events.push('runtime'),
+      ready: async () => void events.push('runtime'),
       registerRemotes: () => undefined,
       loadRemote: async <T>() => fakeApp('2.0.0') as T,
     },
@@ -563,4 +563,48 @@ test('the runtime starts loading with the manifest, not after it; a remote not i
   expect(events).toEqual(['runtime', 'manifest'])
   await expect(loader.load('mf_nope')).rejects.toBeInstanceOf(RemoteUnavailableError)
   expect(events).toEqual(['runtime', 'manifest'])
+})
+
+const MANIFEST_FETCH = async () =>
+  Response.json({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } })
+
+test("a slow runtime download is not counted against the remote's no-progress timer: no fallback", async () => {
+  const registered: string[] = []
+  const loader = createRemoteLoader({
+    registry: () => registryOf({ mf_loan: { current: '2.0.0', previous: '1.0.0' } }),
+    timeoutMs: 30,
+    watchActivity: () => () => undefined,
+    fetchFn: MANIFEST_FETCH,
+    runtime: {
+      ready: () => new Promise((resolve) => setTimeout(resolve, 100)),
+      registerRemotes: ([remote]) => void registered.push(remote.entry),
+      loadRemote: async <T>() => fakeApp('2.0.0') as T,
+    },
+  })
+  const loaded = await loader.load('mf_loan')
+  expect([loaded.version, loaded.fellBackFrom]).toEqual(['2.0.0', null])
+  expect(registered).toHaveLength(1)
+  expect(loader.records().map((r) => [r.version, r.stage, r.ok])).toEqual([['2.0.0', 'ready', true]])
+})
+
+test('a runtime that cannot load fails the route at the runtime stage, without blaming or trying another version', async () => {
+  const registerRemotes = vi.fn()
+  const loader = createRemoteLoader({
+    registry: () => registryOf({ mf_loan: { current: '2.0.0', previous: '1.0.0' } }),
+    fetchFn: MANIFEST_FETCH,
+    runtime: {
+      ready: async () => {
+        throw new TypeError('Failed to fetch dynamically imported module')
+      },
+      registerRemotes,
+      loadRemote: () => never(),
+      failed: () => true,
+    },
+  })
+  await expect(loader.load('mf_loan')).rejects.toBeInstanceOf(RemoteUnavailableError)
+  expect(loader.records().map((r) => [r.version, r.stage, r.error])).toEqual([
+    ['2.0.0', 'runtime', 'Failed to fetch dynamically imported module'],
+  ])
+  expect(registerRemotes).not.toHaveBeenCalled()
+  expect(loader.needsReload('mf_loan')).toBe(true)
 })

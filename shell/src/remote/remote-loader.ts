@@ -1,7 +1,8 @@
 import { isCompatibleContract, type RemoteApp } from 'shared/contract'
 import type { Registry, RemotePointer } from './registry'
 
-export type LoadStage = 'manifest' | 'entry' | 'contract' | 'ready'
+/** `runtime`: the shell's own federation runtime could not be loaded (no version of any remote can load). */
+export type LoadStage = 'manifest' | 'runtime' | 'entry' | 'contract' | 'ready'
 
 /** One attempt to load one version of a remote, kept for diagnostics. */
 export interface LoadRecord {
@@ -24,8 +25,11 @@ export interface FederationRuntime {
     options: { force: boolean },
   ): void | Promise<void>
   loadRemote<T>(id: string): Promise<T | null>
-  /** Starts fetching the runtime's own code, so it arrives with the manifest rather than after it. */
-  preload?(): void
+  /**
+   * Resolves once the runtime itself is loaded and initialised (the shell downloads it on first use); rejects
+   * when it cannot be. Called as a remote's load begins, so it downloads alongside the manifest.
+   */
+  ready?(): Promise<void>
   /**
    * True once the runtime's own code failed to load: the browser keeps a failed `import()` for the
    * document's lifetime, so only a reload of the page can fetch it again.
@@ -173,7 +177,12 @@ export function createRemoteLoader(options: LoaderOptions) {
     options.onRecord?.(full)
   }
 
-  const loadVersion = async (name: string, target: RemotePointer, attempt: number): Promise<RemoteApp> => {
+  const loadVersion = async (
+    name: string,
+    target: RemotePointer,
+    attempt: number,
+    runtimeReady: Promise<void> | undefined,
+  ): Promise<RemoteApp> => {
     const started = now()
     let stage: LoadStage = 'manifest'
     const manifestUrl = new URL(bust(target.entry, attempt))
@@ -197,6 +206,15 @@ export function createRemoteLoader(options: LoaderOptions) {
         // A CDN that sends headers and then stalls must not hang the route either.
         const body = response.json().catch(() => null)
         manifest = readManifest(await withProgressTimeout(body, stage, limits))
+      }
+      if (runtimeReady) {
+        // The shell's runtime, not this version's files: it gets the hard limit only, and this version's
+        // no-progress timer (which only sees the version's own folder) starts after it.
+        stage = 'runtime'
+        const runtime = runtimeReady.catch((error: unknown) => {
+          throw new StageError('runtime', error instanceof Error ? error.message : String(error))
+        })
+        await withProgressTimeout(runtime, stage, { idleMs: maxMs, maxMs, subscribe: () => () => undefined })
       }
       stage = 'entry'
       const { path, name: file } = manifest.metaData.remoteEntry
@@ -252,15 +270,19 @@ export function createRemoteLoader(options: LoaderOptions) {
   const loadFresh = async (name: string, attempt: number): Promise<LoadedRemote> => {
     const list = candidates(name)
     const start = records.length
-    // Without the server's preloads (nginx) the runtime would otherwise start only after the manifest.
-    if (list.length) options.runtime.preload?.()
+    // Started with the manifest: without the server's preloads (nginx) the runtime would otherwise start only
+    // after it. Its failure is reported by the version that waits for it.
+    const runtimeReady = list.length ? options.runtime.ready?.() : undefined
+    runtimeReady?.catch(() => undefined)
     for (const [index, target] of list.entries()) {
       if (attempt === 0 && options.manifests?.[target.entry] !== undefined) poisoned.add(name)
       try {
-        const app = await loadVersion(name, target, attempt)
+        const app = await loadVersion(name, target, attempt, runtimeReady)
         if (index > 0) options.onFallback?.(name, list[0].version, target.version)
         return { app, version: target.version, fellBackFrom: index > 0 ? list[0].version : null }
-      } catch {
+      } catch (error) {
+        // A runtime that cannot load is the shell's problem: another version of the remote would not help.
+        if (error instanceof StageError && error.stage === 'runtime') break
         // Try the next candidate.
       }
     }
