@@ -161,6 +161,8 @@ test("a route's first calls come from its remote's current release; malformed on
   )
   const input = { registry: REGISTRY, cdnDir: cdn }
   expect(routePreload('/aboutUs', input).firstCalls).toEqual([LIST_CALL])
+  // The route's path, as the shell matches it (a trailing slash is the same route).
+  expect(routePreload('/aboutUs/', input).firstCalls).toEqual([LIST_CALL])
   expect(routePreload('/privacyPolicy', input).firstCalls).toEqual([])
   expect(routePreload('/testPreview', input).firstCalls).toEqual([])
   // The monolithic benchmark build: the same calls, no remote chain.

@@ -148,7 +148,7 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
   const relative = pointer.entry.slice(REMOTES_URL.length + 1)
   const releaseDir = join(cdnDir, posix.dirname(relative))
   const declared = readJson<Record<string, unknown>>(join(releaseDir, FIRST_CALLS_FILE))
-  const firstCalls = parseFirstCalls(declared?.[pathname])
+  const firstCalls = parseFirstCalls(declared?.[route.path])
   const manifest = input.remoteChain === false ? null : readJson<Manifest>(join(cdnDir, relative))
   if (!manifest) return { tags: [], inline, firstCalls }
   inline.manifests[pointer.entry] = manifest

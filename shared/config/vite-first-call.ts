@@ -6,8 +6,8 @@ const ENTRY = fileURLToPath(new URL('../src/http/first-call-boot.ts', import.met
 
 /**
  * Emits `first-call.js`, a self-contained classic script (shared/src/http/first-call-boot.ts bundled on its
- * own, ~2 KB): the server writes it inline into a page whose route declares first calls, so they are sent
- * while the page's modules download.
+ * own, ~4 KB minified): the server writes it inline into a page whose route declares first calls, so they
+ * are sent while the page's modules download.
  */
 export function firstCallScript(): Plugin {
   return {

@@ -1,6 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { RemoteApp, RemoteProps } from 'shared/contract'
+import { startFirstCalls, takeFirstCall } from 'shared/http/first-call'
+import type { SessionSnapshot } from 'shared/session'
 import { UiProvider } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
 import { App, createAppNavigation, type AppNavigation } from './app'
@@ -140,4 +142,24 @@ test('promotion pages get the Chinese locale', async () => {
   renderAppAt('/promotion#/downloadTemplate', fakePlatform({ load: async () => remote }))
   expect(await screen.findByText('screen promotion order - (zh)')).toBeInTheDocument()
   expect(remote.seen[0]).toMatchObject({ hash: '/downloadTemplate', locale: 'zh' })
+})
+
+test('calls the page started for its landing screen are dropped once the borrower moves to another screen', async () => {
+  const remote = fakeRemote()
+  renderAppAt('/repay?orderId=5', fakePlatform({ load: async () => remote }))
+  await screen.findByText('screen repay order 5 (en)')
+  const snapshot: SessionSnapshot = { session: {}, globals: {}, tracking: {} }
+  const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(new Response('{}'))
+  const endpoint = { baseURL: '/utilities', appOrigin: window.location.origin }
+  const calls = [
+    { method: 'GET' as const, path: '/a' },
+    { method: 'GET' as const, path: '/b' },
+  ]
+  const [first, second] = startFirstCalls(window, calls, endpoint, snapshot)
+  expect(fetch).toHaveBeenCalledTimes(2)
+  // Still on the landing screen: its call is there to take.
+  expect(takeFirstCall(window, first)).not.toBeNull()
+  await act(() => navigation!.navigate('/delayRepay?orderId=7'))
+  await screen.findByText('screen delayRepay order 7 (en)')
+  expect(takeFirstCall(window, second)).toBeNull()
 })

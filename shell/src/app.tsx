@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react'
 import { BrowserRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom'
+import { forgetFirstCalls } from 'shared/http/first-call'
 import { readParams, stripSessionParams } from 'shared/session'
 import { usePlatform } from './boot/platform'
 import { RemoteRoute } from './remote/remote-route'
@@ -33,9 +34,15 @@ const TestPreviewScreen = lazy(() =>
 function RouteSwitch() {
   const { pathname } = useLocation()
   const route = matchRoute(pathname)
+  const landing = useRef(pathname)
   useEffect(() => {
     document.title = route?.title ?? (pathname === TEST_PREVIEW_PATH ? 'Test preview' : 'Page not found')
   }, [route, pathname])
+  useEffect(() => {
+    // The calls the page started belong to the screen it landed on: once the borrower moves on, an answer
+    // nobody took may be stale by the time they come back.
+    if (pathname !== landing.current) forgetFirstCalls(window)
+  }, [pathname])
   if (pathname === TEST_PREVIEW_PATH) {
     return (
       <Suspense fallback={<RouteSkeleton />}>

@@ -11,7 +11,8 @@ const server = setupMswServer(...handlers)
 afterEach(resetStore)
 
 const PAGES: Record<string, { query: Record<string, string>; shows: string }> = {
-  '/complaint': { query: { orderId: '86' }, shows: MESSAGES.entry.selectType },
+  // Not the test session's order (86): the page's own wins, as at boot.
+  '/complaint': { query: { orderId: '87' }, shows: MESSAGES.entry.selectType },
   '/complainPageNext': { query: { problemType: '2', orderNo: 'CL1' }, shows: MESSAGES.form.descriptionLabel },
   '/complaintList': { query: {}, shows: 'Processing' },
   '/complainDetails': { query: { problemId: '2001' }, shows: MESSAGES.detail.processResult },
@@ -33,7 +34,12 @@ test.each(Object.entries(PAGES))(
     const started = startedPage(server, route, page.query, declared)
     try {
       expect(started.started).toBe(declared.length)
-      const props = createTestProps({ screen: route.slice(1), query: page.query, http: started.http })
+      const props = createTestProps({
+        screen: route.slice(1),
+        query: page.query,
+        http: started.http,
+        session: started.session,
+      })
       renderWithUi(<ComplaintApp {...props} />)
       expect(await screen.findByText(page.shows)).toBeInTheDocument()
       expect(await started.taken()).toBe(declared.length)

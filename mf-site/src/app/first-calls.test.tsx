@@ -13,7 +13,8 @@ test("the site's footer makes exactly the declared first call, so the server is 
   const started = startedPage(server, '/', {}, declared)
   try {
     expect(started.started).toBe(1)
-    renderWithUi(<SiteApp {...createTestProps({ screen: 'site', http: started.http })} />)
+    const props = createTestProps({ screen: 'site', http: started.http, session: started.session })
+    renderWithUi(<SiteApp {...props} />)
     // The server's phone replaces the settings' once the call has answered.
     expect(await screen.findByText('+63 917 555 0100')).toBeInTheDocument()
     expect(await started.taken()).toBe(1)

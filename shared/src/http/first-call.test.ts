@@ -5,6 +5,7 @@ import { callQuery, type SessionSnapshot } from '../session/session'
 import { setupMswServer } from '../testing/testing'
 import {
   FIRST_CALL_TTL_MS,
+  forgetFirstCalls,
   parseFirstCalls,
   startFirstCalls,
   takeFirstCall,
@@ -155,6 +156,17 @@ test('an answer older than the TTL is not taken', async () => {
   const { win, clock } = page('/complaintList')
   startFirstCalls(win, [LIST], ENDPOINT, SNAPSHOT)
   clock.now = FIRST_CALL_TTL_MS + 1
+  const { http, request } = helper(win)
+  await http.post('/user-problem/problem-list', {})
+  expect(request).toHaveBeenCalledTimes(1)
+  expect(list).toHaveLength(2)
+})
+
+test('answers nobody took are dropped once the borrower leaves the screen they were for', async () => {
+  const list = serve('/user-problem/problem-list', 'post')
+  const { win } = page('/complaintList')
+  startFirstCalls(win, [LIST], ENDPOINT, SNAPSHOT)
+  forgetFirstCalls(win)
   const { http, request } = helper(win)
   await http.post('/user-problem/problem-list', {})
   expect(request).toHaveBeenCalledTimes(1)

@@ -146,6 +146,11 @@ export function startFirstCalls(
   })
 }
 
+/** Drops the calls the page started that nobody took (the borrower has left the screen they were for). */
+export function forgetFirstCalls(win: Window): void {
+  delete (win as WithSlot)[SLOT]
+}
+
 /**
  * The answer to the call `key` if the page started it (less than FIRST_CALL_TTL_MS ago) and nobody took it
  * yet; it is handed out once. Resolves null when that call failed on the network (send it again).

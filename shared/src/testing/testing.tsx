@@ -8,7 +8,7 @@ import type { BridgeAction } from '../bridge/bridge'
 import type { RemoteProps, Settings } from '../contract/contract'
 import { startFirstCalls, takeFirstCall, type FirstCall } from '../http/first-call'
 import { createHttp, type HostHttp } from '../http/http'
-import { callQuery, type SessionSnapshot } from '../session/session'
+import { callQuery, mergeSessions, readParams, type SessionSnapshot } from '../session/session'
 import { setupUi } from '../ui/setup'
 import { clearToasts, preloadToasts, toastNotifier, UiProvider } from '../ui/ui'
 
@@ -75,6 +75,8 @@ export function renderWithUi(element: ReactElement, locale: RemoteProps['locale'
 export interface StartedPage {
   /** The host's request helper on that page (it takes the started answers). */
   http: HostHttp
+  /** The session the shell boots with on that page: `session` overridden by the page's query, as at boot. */
+  session: SessionSnapshot
   /** How many of the declared calls the page started. */
   started: number
   /** How many started answers the screen's calls have taken so far. */
@@ -87,8 +89,8 @@ export interface StartedPage {
 
 /**
  * A page as the server sends it for `path` (with `query`): it has started the route's declared first `calls`
- * (shared/http/first-call). Mount the route's screen with `http` and check, with `taken` and `requestsTo`,
- * that the screen made exactly those calls (so the server was asked once).
+ * (shared/http/first-call). Mount the route's screen with `http` and `session` and check, with `taken` and
+ * `requestsTo`, that the screen made exactly those calls (so the server was asked once).
  */
 export function startedPage(
   server: SetupServerApi,
@@ -107,11 +109,12 @@ export function startedPage(
   const record = ({ request }: { request: Request }) => void seen.push(new URL(request.url).pathname)
   server.events.on('request:start', record)
   const endpoint = { baseURL: TEST_SETTINGS.apiBase, appOrigin: window.location.origin }
-  const started = startFirstCalls(win, calls, endpoint, session).length
+  const booted = mergeSessions(session, readParams(new URLSearchParams(query)))
+  const started = startFirstCalls(win, calls, endpoint, booted).length
   const answers: Promise<unknown>[] = []
   const http = createHttp({
     ...endpoint,
-    query: () => callQuery(session),
+    query: () => callQuery(booted),
     notifier: toastNotifier,
     firstCall: (key) => {
       const answer = takeFirstCall(win, key)
@@ -121,6 +124,7 @@ export function startedPage(
   })
   return {
     http,
+    session: booted,
     started,
     taken: async () => (await Promise.all(answers)).filter(Boolean).length,
     requestsTo: (p) => seen.filter((seenPath) => seenPath.endsWith(p)).length,
