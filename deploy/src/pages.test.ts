@@ -131,7 +131,7 @@ test('unknown routes, unreleased remotes and a broken manifest preload nothing',
 })
 
 test('the inline block cannot close its script element', () => {
-  const html = injectPreload('<head></head>', {
+  const { html } = injectPreload('<head></head>', {
     tags: ['<link rel="modulepreload" href="/x.js">'],
     inline: { registry: { remotes: {} }, manifests: { x: '</script><script>alert(1)</script>' } },
     firstCalls: [],
@@ -179,17 +179,25 @@ const PAGE =
 
 test('first calls go in right after the settings, ahead of the stylesheets an inline script would wait for', () => {
   const preload = { tags: [], inline: { registry: { remotes: {} }, manifests: {} }, firstCalls: [LIST_CALL] }
-  const html = injectPreload(PAGE, preload, 'console.log(1)')
+  const inline = { script: 'console.log(1)', hash: scriptHash('console.log(1)') }
+  const { html, scriptHashes } = injectPreload(PAGE, preload, inline)
+  expect(scriptHashes).toEqual([inline.hash])
   const calls = html.indexOf('<script type="application/json" id="first-call">')
   const script = html.indexOf('<script>console.log(1)</script>')
   expect(calls).toBeGreaterThan(html.indexOf('id="app-settings"'))
   expect(script).toBeGreaterThan(calls)
   expect(script).toBeLessThan(html.indexOf('<link rel="stylesheet"'))
   expect(JSON.parse(/id="first-call">(.*?)<\/script>/.exec(html)![1])).toEqual([LIST_CALL])
-  // No calls, no script, or a script that would end its own element: nothing is added.
-  expect(injectPreload(PAGE, { ...preload, firstCalls: [] }, 'console.log(1)')).not.toContain('first-call')
-  expect(injectPreload(PAGE, preload)).not.toContain('first-call')
-  expect(injectPreload(PAGE, preload, 'a="</script>"')).not.toContain('first-call')
+  // No calls, no script, or a script that would end its own element: nothing is added, and nothing is left
+  // for the CSP to allow.
+  for (const page of [
+    injectPreload(PAGE, { ...preload, firstCalls: [] }, inline),
+    injectPreload(PAGE, preload),
+    injectPreload(PAGE, preload, { script: 'a="</script>"', hash: scriptHash('a="</script>"') }),
+  ]) {
+    expect(page.html).not.toContain('first-call')
+    expect(page.scriptHashes).toEqual([])
+  }
 })
 
 test("the CSP hash is the script's SHA-256", () => {

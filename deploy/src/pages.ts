@@ -31,23 +31,31 @@ const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
 /** `import … from "./x.js"`, `export … from "./x.js"` and `import "./x.js"`; never `import("./x.js")`. */
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*(["'])(\.{1,2}\/[^"'\s]+?\.js)\1/g
 
-/** Versioned folders never change, so a file's static imports are read once per file version. */
-const importsCache = new Map<string, string[]>()
+const builtFiles = new Map<string, { version: string; value: unknown }>()
+
+/**
+ * A built file's content through `parse`, read again only when the file changes (a rebuild), so a page
+ * request costs a `stat` per file, not a read and a parse; null when the file is missing.
+ */
+function readBuilt<T>(file: string, parse: (text: string) => T): T | null {
+  if (!existsSync(file)) return null
+  const { mtimeMs, size } = statSync(file)
+  const version = `${mtimeMs}:${size}`
+  const cached = builtFiles.get(file)
+  if (cached?.version === version) return cached.value as T
+  const value = parse(readFileSync(file, 'utf8'))
+  builtFiles.set(file, { version, value })
+  return value
+}
 
 function staticImports(dir: string, file: string): string[] {
-  const path = join(dir, file)
-  if (!existsSync(path)) return []
-  const key = `${path}:${statSync(path).mtimeMs}`
-  let found = importsCache.get(key)
-  if (!found) {
-    found = []
-    for (const match of readFileSync(path, 'utf8').matchAll(STATIC_IMPORT)) {
-      const target = posix.normalize(posix.join(posix.dirname(file), match[2]))
-      if (!target.startsWith('../')) found.push(target)
-    }
-    importsCache.set(key, found)
-  }
-  return found
+  return (
+    readBuilt(join(dir, file), (text) =>
+      [...text.matchAll(STATIC_IMPORT)]
+        .map((match) => posix.normalize(posix.join(posix.dirname(file), match[2])))
+        .filter((target) => !target.startsWith('../')),
+    ) ?? []
+  )
 }
 
 /**
@@ -68,12 +76,13 @@ export function staticClosure(dir: string, roots: string[]): string[] {
 
 /** A JSON file's content, or null when it is missing or malformed (the page is then served without preloads). */
 function readJson<T>(file: string): T | null {
-  if (!existsSync(file)) return null
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T
-  } catch {
-    return null
-  }
+  return readBuilt(file, (text) => {
+    try {
+      return JSON.parse(text) as T
+    } catch {
+      return null
+    }
+  })
 }
 
 const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`
@@ -174,24 +183,42 @@ export function scriptHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 }
 
+/** A script the server may write inline into a page, with the CSP source that allows it. */
+export interface InlineScript {
+  script: string
+  hash: string
+}
+
+/** A built classic script (the shell's `first-call.js`) and its hash, or null when the build has none. */
+export function readInlineScript(file: string): InlineScript | null {
+  return readBuilt(file, (script) => ({ script, hash: scriptHash(script) }))
+}
+
 /**
  * Adds the preload tags and the inline data block to the shell's index.html and, when the route has first
  * calls and the shell build has `first-call.js` (`firstCallScript`), the calls and that script. They go right
  * after the settings block, ahead of every stylesheet: an inline script waits for the stylesheets above it.
- * The response's CSP must then allow the script by its hash (`scriptHash`).
+ * `scriptHashes` are what the response's CSP must allow for the scripts it inlined.
  */
-export function injectPreload(html: string, preload: RoutePreload, firstCallScript?: string): string {
+export function injectPreload(
+  html: string,
+  preload: RoutePreload,
+  firstCallScript?: InlineScript | null,
+): { html: string; scriptHashes: string[] } {
   const json = scriptJson(preload.inline)
   const block = `<script type="application/json" id="mf-preload">${json}</script>`
-  let page = html.replace('</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
+  const page = html.replace('</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
   // A script that contains `</script` cannot be inlined as it is (and its CSP hash must match it exactly).
-  if (preload.firstCalls.length > 0 && firstCallScript && !/<\/script/i.test(firstCallScript)) {
-    const calls =
-      `<script type="application/json" id="first-call">${scriptJson(preload.firstCalls)}</script>` +
-      `<script>${firstCallScript}</script>`
-    page = SETTINGS_BLOCK.test(page)
-      ? page.replace(SETTINGS_BLOCK, (settings) => `${settings}\n    ${calls}`)
-      : page.replace('</head>', `    ${calls}\n  </head>`)
+  if (preload.firstCalls.length === 0 || !firstCallScript || /<\/script/i.test(firstCallScript.script)) {
+    return { html: page, scriptHashes: [] }
   }
-  return page
+  const calls =
+    `<script type="application/json" id="first-call">${scriptJson(preload.firstCalls)}</script>` +
+    `<script>${firstCallScript.script}</script>`
+  return {
+    html: SETTINGS_BLOCK.test(page)
+      ? page.replace(SETTINGS_BLOCK, (settings) => `${settings}\n    ${calls}`)
+      : page.replace('</head>', `    ${calls}\n  </head>`),
+    scriptHashes: [firstCallScript.hash],
+  }
 }

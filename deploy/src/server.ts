@@ -7,7 +7,7 @@ import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from './paths'
 import { securityHeaders } from './security-headers'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
-import { injectPreload, routePreload, scriptHash } from './pages'
+import { injectPreload, readInlineScript, routePreload } from './pages'
 import { readRegistry } from './registry-file'
 import { injectSettings } from './settings'
 
@@ -121,17 +121,6 @@ export function createAppServer(options: ServerOptions = {}): Server {
   const compressedCache = new Map<string, Buffer>()
   const indexHtml = () => injectSettings(readFileSync(indexFile, 'utf8'), options.settings ?? {})
   const firstCallFile = join(shellDir, FIRST_CALL_SCRIPT)
-  let firstCall: { mtimeMs: number; script: string; hash: string } | null = null
-  /** The shell build's first-call script (re-read when the shell is rebuilt), or null when it has none. */
-  const firstCallScript = () => {
-    if (!existsSync(firstCallFile)) return null
-    const { mtimeMs } = statSync(firstCallFile)
-    if (firstCall?.mtimeMs !== mtimeMs) {
-      const script = readFileSync(firstCallFile, 'utf8')
-      firstCall = { mtimeMs, script, hash: scriptHash(script) }
-    }
-    return firstCall
-  }
 
   return createServer((req, res) => {
     const origin = `http://${req.headers.host ?? 'localhost'}`
@@ -206,11 +195,10 @@ export function createAppServer(options: ServerOptions = {}): Server {
         indexHtml: html,
         remoteChain: options.remoteChain,
       })
-      const script = preload.firstCalls.length > 0 ? firstCallScript() : null
-      const page = injectPreload(html, preload, script?.script)
-      const csp =
-        script && page.includes(script.script) ? securityHeaders(apiOrigin, [script.hash]) : security
-      send(res, 200, { ...csp, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, page)
+      const script = preload.firstCalls.length > 0 ? readInlineScript(firstCallFile) : null
+      const page = injectPreload(html, preload, script)
+      const csp = page.scriptHashes.length > 0 ? securityHeaders(apiOrigin, page.scriptHashes) : security
+      send(res, 200, { ...csp, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, page.html)
     } catch (error) {
       console.error('[server]', error)
       if (!res.headersSent) send(res, 500, security, 'Server error')
