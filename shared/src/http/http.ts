@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios'
-import { afterNextPaint } from '../schedule/schedule'
+import { afterNextPaint, loadOnce } from '../schedule/schedule'
 import {
   CALL_HEADERS,
   callKey,
@@ -142,24 +142,22 @@ export interface HostHttp extends Http {
 export function createHttp(config: HttpConfig): HostHttp {
   // axios (~19 KiB brotli) is loaded by the first call, after the frame being painted, so it is never part of
   // a screen's first paint; a failed chunk load is forgotten so the next call tries again.
-  let client: Promise<AxiosInstance> | null = config.client ? Promise.resolve(config.client) : null
-  const getClient = (): Promise<AxiosInstance> =>
-    (client ??= afterNextPaint(PAINT_WAIT_MS)
-      .then(() => import('axios'))
-      .then(
-        ({ default: axios }) =>
-          axios.create({
-            timeout: TIMEOUT_MS,
-            // We parse ourselves so a non-JSON body becomes a clear failure, not an exception.
-            responseType: 'text',
-            transformResponse: [(data: unknown) => data],
-            validateStatus: () => true,
-          }),
-        (error: unknown) => {
-          client = null
-          throw error
-        },
-      ))
+  const preset = config.client
+  const getClient = preset
+    ? () => Promise.resolve(preset)
+    : loadOnce(() =>
+        afterNextPaint(PAINT_WAIT_MS)
+          .then(() => import('axios'))
+          .then(({ default: axios }) =>
+            axios.create({
+              timeout: TIMEOUT_MS,
+              // We parse ourselves so a non-JSON body becomes a clear failure, not an exception.
+              responseType: 'text',
+              transformResponse: [(data: unknown) => data],
+              validateStatus: () => true,
+            }),
+          ),
+      )
   let inFlightCalls = 0
   const quietWaiters: (() => void)[] = []
   const newKey = config.newKey ?? randomKey

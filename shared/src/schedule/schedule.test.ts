@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { afterNextPaint, whenIdle } from './schedule'
+import { afterNextPaint, loadOnce, whenIdle } from './schedule'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -66,4 +66,19 @@ test('afterNextPaint gives up waiting after maxWaitMs on a page that paints no f
   expect(done).not.toHaveBeenCalled()
   await vi.advanceTimersByTimeAsync(1)
   expect(done).toHaveBeenCalledTimes(1)
+})
+
+test('loadOnce runs the load once for every use, and again after a rejection', async () => {
+  const load = vi
+    .fn<() => Promise<string>>()
+    .mockRejectedValueOnce(new Error('offline'))
+    .mockResolvedValue('code')
+  const get = loadOnce(load)
+  const [first, second] = [get(), get()]
+  await expect(first).rejects.toThrow('offline')
+  await expect(second).rejects.toThrow('offline')
+  expect(load).toHaveBeenCalledTimes(1)
+  expect(await get()).toBe('code')
+  expect(await get()).toBe('code')
+  expect(load).toHaveBeenCalledTimes(2)
 })

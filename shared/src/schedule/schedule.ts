@@ -1,4 +1,17 @@
 /**
+ * `load`, run on first use and shared by every use after it; a rejection is forgotten, so the next use runs it
+ * again (a chunk that failed to download, an init that threw).
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null
+      throw error
+    }))
+}
+
+/**
  * Runs `task` once the browser is idle (at the latest after `timeoutMs` when given); browsers without
  * `requestIdleCallback` (Safari) run it on the next task. Returns a cancel function.
  */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { LoadingText, Notifier } from '../http/http'
+import { loadOnce } from '../schedule/schedule'
 import type * as ToastModule from './toast'
 
 export const TOAST_DEFAULT_MS = 3000
@@ -10,7 +11,9 @@ export const TOAST_MIN_MS = 300
 type ToastApi = typeof ToastModule.Toast
 type ToastHandle = ReturnType<ToastApi['show']>
 
-let toastCode: Promise<ToastApi> | null = null
+/** The toast code once it has loaded (for `clearToasts`). */
+let loadedToast: ToastApi | null = null
+const loadToastCode = loadOnce(() => import('./toast').then((module) => (loadedToast = module.Toast)))
 
 /**
  * antd-mobile's Toast brings its mask and animation library (~24 KiB brotli), so it is not part of any first
@@ -18,14 +21,7 @@ let toastCode: Promise<ToastApi> | null = null
  * null when the code cannot be loaded; a later call tries again.
  */
 export function preloadToasts(): Promise<ToastApi | null> {
-  toastCode ??= import('./toast').then(
-    (module) => module.Toast,
-    (error: unknown) => {
-      toastCode = null
-      throw error
-    },
-  )
-  return toastCode.catch(() => null)
+  return loadToastCode().catch(() => null)
 }
 
 const FALLBACK_CLASS = 'loan-toast-fallback'
@@ -116,7 +112,8 @@ export function showLoading(text: LoadingText): () => void {
 export function clearToasts(): void {
   toastOwner = null
   removeFallbacks()
-  void toastCode?.then((toast) => toast.clear()).catch(() => undefined)
+  // A toast still waiting for the code will not show: it is no longer the owner.
+  loadedToast?.clear()
 }
 
 /** The notifier the request helper uses. */

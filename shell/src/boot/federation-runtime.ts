@@ -4,6 +4,7 @@ import * as ReactDOM from 'react-dom'
 import * as ReactDOMClient from 'react-dom/client'
 import * as ReactJsxRuntime from 'react/jsx-runtime'
 import { SHARED_REACT_RANGE } from 'shared/contract'
+import { loadOnce } from 'shared/schedule'
 import type { FederationRuntime } from '../remote/remote-loader'
 // Types only: the module itself is imported on first use (`lazyFederationRuntime`).
 import type * as FederationHost from './federation-host'
@@ -35,26 +36,21 @@ type HostModule = typeof FederationHost
 export function lazyFederationRuntime(
   importHost: () => Promise<HostModule> = () => import('./federation-host'),
 ): FederationRuntime {
-  let host: Promise<FederationRuntime> | null = null
   let failed = false
-  const ready = () =>
-    (host ??= importHost()
-      .then(
-        (module) => {
-          failed = false
-          return module.createFederationHost(hostShared())
-        },
-        (error: unknown) => {
-          // The browser may keep the failed import for the document's lifetime: see `failed`.
-          failed = true
-          throw error
-        },
-      )
-      // A failed import or init is forgotten, so the next use tries again.
-      .catch((error: unknown) => {
-        host = null
+  // A failed import or init is forgotten, so the next use tries again.
+  const ready = loadOnce(() =>
+    importHost().then(
+      (module) => {
+        failed = false
+        return module.createFederationHost(hostShared())
+      },
+      (error: unknown) => {
+        // The browser may keep the failed import for the document's lifetime: see `failed`.
+        failed = true
         throw error
-      }))
+      },
+    ),
+  )
   return {
     ready: async () => void (await ready()),
     registerRemotes: async (remotes, options) => (await ready()).registerRemotes(remotes, options),
