@@ -1,15 +1,41 @@
 import { expect, test } from 'vitest'
-import { injectSettings, settingsFromEnv } from './settings'
+import { DEMO_LINK_HOSTS, injectSettings, settingsFromEnv } from './settings'
 
-test('settings come from the environment; unset variables are left to the shell defaults', () => {
+test('the demo profile is the default: demo link hosts, QA version pins on', () => {
+  expect(settingsFromEnv({})).toEqual({
+    allowedHosts: DEMO_LINK_HOSTS,
+    imageHosts: [],
+    versionOverrides: true,
+  })
+})
+
+test('the production profile allows no foreign link host and no version pins', () => {
+  expect(settingsFromEnv({ DEPLOY_PROFILE: 'production' })).toEqual({
+    allowedHosts: [],
+    imageHosts: [],
+    versionOverrides: false,
+  })
+  expect(() => settingsFromEnv({ DEPLOY_PROFILE: 'staging' })).toThrow(/DEPLOY_PROFILE/)
+})
+
+test('environment variables override the profile, field by field', () => {
   expect(
-    settingsFromEnv({ SERVICE_PHONE: '+63 2 1234', RUPEE_SIGN: '1', ALLOWED_HOSTS: 'pay.example.com, x.ph' }),
+    settingsFromEnv({
+      DEPLOY_PROFILE: 'production',
+      SERVICE_PHONE: '+63 2 1234',
+      RUPEE_SIGN: '1',
+      ALLOWED_HOSTS: 'pay.example.com, x.ph',
+      IMAGE_HOSTS: 'img.cashloan.ph',
+      VERSION_OVERRIDES: 'true',
+    }),
   ).toEqual({
     servicePhone: '+63 2 1234',
     rupee: true,
     allowedHosts: ['pay.example.com', 'x.ph'],
+    imageHosts: ['img.cashloan.ph'],
+    versionOverrides: true,
   })
-  expect(settingsFromEnv({})).toEqual({})
+  expect(settingsFromEnv({ ALLOWED_HOSTS: '' }).allowedHosts).toEqual([])
 })
 
 test('injected settings cannot close the script element', () => {

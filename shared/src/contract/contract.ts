@@ -43,8 +43,12 @@ export interface Settings {
   rupee: boolean
   /** API base path or absolute URL; `/utilities` by default. */
   apiBase: string
-  /** Hosts (besides the app's own) that server-provided links may open. */
+  /** Hosts (besides the app's own) that server-provided links may open (`host` or `*.domain`). */
   allowedHosts: string[]
+  /** Hosts (besides the app's own) that images may come from: product logos, complaint images (CSP `img-src`). */
+  imageHosts: string[]
+  /** Whether `?mf=remote@version` may pin remote versions for QA (never in production). */
+  versionOverrides: boolean
 }
 
 export interface NavigateOptions {

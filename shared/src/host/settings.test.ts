@@ -38,6 +38,8 @@ test('deploy-time values override the defaults, trimmed', () => {
     rupee: true,
     apiBase: 'https://api.pesoloan.ph/utilities',
     allowedHosts: ['pay.partner.com', '*.pesoloan.ph'],
+    imageHosts: [],
+    versionOverrides: false,
   })
 })
 
@@ -102,4 +104,36 @@ test('readSettings reads the #app-settings block of the page', () => {
 
 test('readSettings without a block gives the defaults', () => {
   expect(readSettings(document)).toEqual(DEFAULT_SETTINGS)
+})
+
+test('host lists keep valid entries (lower-cased) and drop the rest with a console note', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const settings = parseSettings(
+    JSON.stringify({
+      allowedHosts: [
+        'Pay.Partner.com',
+        '*.pesoloan.ph',
+        '*',
+        '*.com',
+        'https://evil.com',
+        'evil.com/path',
+        'evil.com:8080',
+        'a b.com',
+        '',
+        42,
+        'localhost',
+      ],
+      imageHosts: ['img.cdn.ph', 'javascript:alert(1)'],
+      versionOverrides: true,
+    }),
+  )
+  expect(settings.allowedHosts).toEqual(['pay.partner.com', '*.pesoloan.ph', 'localhost'])
+  expect(settings.imageHosts).toEqual(['img.cdn.ph'])
+  expect(settings.versionOverrides).toBe(true)
+  expect(warn).toHaveBeenCalledTimes(9)
+})
+
+test('version overrides are off unless the deploy settings turn them on', () => {
+  expect(parseSettings('{}').versionOverrides).toBe(false)
+  expect(parseSettings('{"versionOverrides":"yes"}').versionOverrides).toBe(false)
 })

@@ -11,6 +11,8 @@ export const DEFAULT_SETTINGS: Settings = {
   rupee: false,
   apiBase: '/utilities',
   allowedHosts: [],
+  imageHosts: [],
+  versionOverrides: false,
 }
 
 const STRING_KEYS = [
@@ -23,9 +25,36 @@ const STRING_KEYS = [
   'apiBase',
 ] as const
 
+/**
+ * A host-list entry: a lower-case DNS name (`pay.example.com`) or a wildcard over a domain of at least two
+ * labels (`*.example.com`). Anything else (a scheme, a path, a port, `*`, `*.com`, spaces) would widen what a
+ * list allows in ways nobody meant, so it is dropped with a console note.
+ */
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
+const HOST_ENTRY = new RegExp(`^(?:\\*\\.)?${LABEL}(?:\\.${LABEL})+$|^localhost$`)
+
+export function isValidHostEntry(entry: string): boolean {
+  return entry.length <= 253 && HOST_ENTRY.test(entry)
+}
+
+function hostList(name: string, value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null
+  const out: string[] = []
+  for (const item of value) {
+    const entry = typeof item === 'string' ? item.trim().toLowerCase() : ''
+    if (isValidHostEntry(entry)) out.push(entry)
+    else console.warn(`[settings] ${name}: ignoring invalid host ${JSON.stringify(item)}`)
+  }
+  return out
+}
+
 /** Deploy-time settings over the defaults; a malformed block or field keeps the default. */
 export function parseSettings(text: string | null | undefined): Settings {
-  const settings: Settings = { ...DEFAULT_SETTINGS, allowedHosts: [...DEFAULT_SETTINGS.allowedHosts] }
+  const settings: Settings = {
+    ...DEFAULT_SETTINGS,
+    allowedHosts: [...DEFAULT_SETTINGS.allowedHosts],
+    imageHosts: [...DEFAULT_SETTINGS.imageHosts],
+  }
   if (!text || !text.trim()) return settings
   let raw: unknown
   try {
@@ -41,9 +70,9 @@ export function parseSettings(text: string | null | undefined): Settings {
     if (typeof value === 'string' && value.trim() !== '') settings[key] = value.trim()
   }
   if (typeof r.rupee === 'boolean') settings.rupee = r.rupee
-  if (Array.isArray(r.allowedHosts)) {
-    settings.allowedHosts = r.allowedHosts.filter((h): h is string => typeof h === 'string' && h !== '')
-  }
+  if (typeof r.versionOverrides === 'boolean') settings.versionOverrides = r.versionOverrides
+  settings.allowedHosts = hostList('allowedHosts', r.allowedHosts) ?? settings.allowedHosts
+  settings.imageHosts = hostList('imageHosts', r.imageHosts) ?? settings.imageHosts
   return settings
 }
 

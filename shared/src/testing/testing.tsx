@@ -22,6 +22,8 @@ export const TEST_SETTINGS: Settings = {
   rupee: false,
   apiBase: '/utilities',
   allowedHosts: ['pay.example.com'],
+  imageHosts: [],
+  versionOverrides: false,
 }
 
 export const TEST_SESSION: SessionSnapshot = {
