@@ -1,5 +1,6 @@
 import { readOverrides } from '../remote/overrides'
-import { fetchRegistry, parseRegistry, type Registry } from '../remote/registry'
+import { parseRegistry, type Registry } from 'shared/registry'
+import { fetchRegistry } from '../remote/registry'
 import { createRemoteLoader, type FederationRuntime, type RemoteLoader } from '../remote/remote-loader'
 import { lazyFederationRuntime } from './federation-runtime'
 

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
-import { fetchRegistry, parseRegistry } from './registry'
+import { fetchRegistry } from './registry'
 
 const URL_ = 'http://localhost:3000/registry.json'
 const server = setupServer()
@@ -23,57 +23,6 @@ const GOOD = {
     },
   },
 }
-
-test('parseRegistry keeps a well-formed entry with its previous pointer and available versions', () => {
-  expect(parseRegistry(GOOD)).toEqual(GOOD)
-})
-
-test('parseRegistry drops malformed entries and keeps the good ones', () => {
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-  const registry = parseRegistry({
-    remotes: {
-      ...GOOD.remotes,
-      mf_loan: { version: '', entry: '/remotes/mf_loan/1/mf-manifest.json' },
-      mf_repay: { version: '1.0.0' },
-      mf_complaint: 'nonsense',
-      mf_bindcard: null,
-      mf_promotion: { version: 1, entry: '/x' },
-    },
-  })
-  expect(Object.keys(registry.remotes)).toEqual(['mf_site'])
-  expect(console.warn).toHaveBeenCalledTimes(5)
-})
-
-test('parseRegistry: a missing or malformed previous becomes null; available keeps only version strings', () => {
-  const registry = parseRegistry({
-    remotes: {
-      mf_loan: { version: '2.0.0', entry: '/l/2.0.0/mf-manifest.json' },
-      mf_repay: {
-        version: '3.0.0',
-        entry: '/r/3.0.0/mf-manifest.json',
-        previous: { version: '2.0.0' },
-        available: ['2.0.0', '', 7, null, '3.0.0'],
-      },
-      mf_site: { version: '1.0.0', entry: '/s/1.0.0/mf-manifest.json', available: 'all' },
-    },
-  })
-  expect(registry.remotes.mf_loan).toEqual({
-    version: '2.0.0',
-    entry: '/l/2.0.0/mf-manifest.json',
-    previous: null,
-    available: [],
-  })
-  expect(registry.remotes.mf_repay.previous).toBeNull()
-  expect(registry.remotes.mf_repay.available).toEqual(['2.0.0', '3.0.0'])
-  expect(registry.remotes.mf_site.available).toEqual([])
-})
-
-test.each([[null], [undefined], ['registry'], [42], [[]], [{}], [{ remotes: null }], [{ remotes: 'x' }]])(
-  'parseRegistry of %j is an empty registry',
-  (raw) => {
-    expect(parseRegistry(raw)).toEqual({ remotes: {} })
-  },
-)
 
 test('fetchRegistry returns the parsed live registry, fetched without the HTTP cache', async () => {
   let cache: RequestCache | undefined

@@ -1,6 +1,6 @@
 import type { RemoteApp } from 'shared/contract'
 import { afterEach, expect, test, vi } from 'vitest'
-import type { Registry } from './registry'
+import type { Registry } from 'shared/registry'
 import {
   createRemoteLoader,
   RemoteUnavailableError,

@@ -1,5 +1,5 @@
 import { isCompatibleContract, type RemoteApp } from 'shared/contract'
-import type { Registry, RemotePointer } from './registry'
+import type { Registry, RemotePointer } from 'shared/registry'
 
 /** `runtime`: the shell's own federation runtime could not be loaded (no version of any remote can load). */
 export type LoadStage = 'manifest' | 'runtime' | 'entry' | 'contract' | 'ready'

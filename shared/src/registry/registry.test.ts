@@ -1,0 +1,66 @@
+import { afterEach, expect, test, vi } from 'vitest'
+import { parseRegistry } from './registry'
+
+afterEach(() => vi.restoreAllMocks())
+
+const GOOD = {
+  remotes: {
+    mf_site: {
+      version: '1.2.0-abc',
+      entry: '/remotes/mf_site/1.2.0-abc/mf-manifest.json',
+      previous: { version: '1.1.0-def', entry: '/remotes/mf_site/1.1.0-def/mf-manifest.json' },
+      available: ['1.0.0-aaa', '1.1.0-def', '1.2.0-abc'],
+    },
+  },
+}
+
+test('parseRegistry keeps a well-formed entry with its previous pointer and available versions', () => {
+  expect(parseRegistry(GOOD)).toEqual(GOOD)
+})
+
+test('parseRegistry drops malformed entries and keeps the good ones', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const registry = parseRegistry({
+    remotes: {
+      ...GOOD.remotes,
+      mf_loan: { version: '', entry: '/remotes/mf_loan/1/mf-manifest.json' },
+      mf_repay: { version: '1.0.0' },
+      mf_complaint: 'nonsense',
+      mf_bindcard: null,
+      mf_promotion: { version: 1, entry: '/x' },
+    },
+  })
+  expect(Object.keys(registry.remotes)).toEqual(['mf_site'])
+  expect(console.warn).toHaveBeenCalledTimes(5)
+})
+
+test('parseRegistry: a missing or malformed previous becomes null; available keeps only version strings', () => {
+  const registry = parseRegistry({
+    remotes: {
+      mf_loan: { version: '2.0.0', entry: '/l/2.0.0/mf-manifest.json' },
+      mf_repay: {
+        version: '3.0.0',
+        entry: '/r/3.0.0/mf-manifest.json',
+        previous: { version: '2.0.0' },
+        available: ['2.0.0', '', 7, null, '3.0.0'],
+      },
+      mf_site: { version: '1.0.0', entry: '/s/1.0.0/mf-manifest.json', available: 'all' },
+    },
+  })
+  expect(registry.remotes.mf_loan).toEqual({
+    version: '2.0.0',
+    entry: '/l/2.0.0/mf-manifest.json',
+    previous: null,
+    available: [],
+  })
+  expect(registry.remotes.mf_repay.previous).toBeNull()
+  expect(registry.remotes.mf_repay.available).toEqual(['2.0.0', '3.0.0'])
+  expect(registry.remotes.mf_site.available).toEqual([])
+})
+
+test.each([[null], [undefined], ['registry'], [42], [[]], [{}], [{ remotes: null }], [{ remotes: 'x' }]])(
+  'parseRegistry of %j is an empty registry',
+  (raw) => {
+    expect(parseRegistry(raw)).toEqual({ remotes: {} })
+  },
+)

@@ -1,0 +1,48 @@
+/**
+ * The release registry (`/registry.json`): which version of each remote the shell loads. The shell (live,
+ * inlined and baked copies) and the deploy tools (release, rollback, the page server) read it through here.
+ */
+export interface RemotePointer {
+  version: string
+  /** URL of that version's `mf-manifest.json`. */
+  entry: string
+}
+
+export interface RegistryEntry extends RemotePointer {
+  previous: RemotePointer | null
+  /** Every released version still on the CDN (newest last); used by the QA override. */
+  available: string[]
+}
+
+export interface Registry {
+  remotes: Record<string, RegistryEntry>
+}
+
+export const EMPTY_REGISTRY: Registry = { remotes: {} }
+
+function pointer(value: unknown): RemotePointer | null {
+  if (!value || typeof value !== 'object') return null
+  const { version, entry } = value as Record<string, unknown>
+  if (typeof version !== 'string' || !version || typeof entry !== 'string' || !entry) return null
+  return { version, entry }
+}
+
+/** Keeps every well-formed entry and drops the rest, so one bad entry cannot take the others down. */
+export function parseRegistry(raw: unknown): Registry {
+  const remotes: Record<string, RegistryEntry> = {}
+  const source = raw && typeof raw === 'object' ? (raw as { remotes?: unknown }).remotes : undefined
+  if (!source || typeof source !== 'object') return { remotes }
+  for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
+    const current = pointer(value)
+    if (!current) {
+      console.warn(`[registry] ignoring malformed entry for ${name}`)
+      continue
+    }
+    const record = value as Record<string, unknown>
+    const available = Array.isArray(record.available)
+      ? record.available.filter((v): v is string => typeof v === 'string' && v !== '')
+      : []
+    remotes[name] = { ...current, previous: pointer(record.previous), available }
+  }
+  return { remotes }
+}
