@@ -341,7 +341,7 @@ test('a 6 MB phone photo is resized before upload: the server gets a JPEG of 160
   )
   expect(canvases).toEqual([{ width: 1600, height: 1200 }])
   expect(uploads).toHaveLength(1)
-  // (jsdom's request drops file names; e2e/tests/upload.spec.ts checks the name the browser sends.)
+  // (The request jsdom builds drops file names: shared/image's tests check the .jpg name.)
   expect(uploads[0]).toMatchObject({ type: 'image/jpeg', size: 480_000 })
   expect(uploads[0].size).toBeLessThanOrEqual(UPLOAD_MAX_BYTES)
 })
