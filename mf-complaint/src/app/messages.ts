@@ -1,3 +1,5 @@
+import { UPLOAD_MAX_BYTES } from 'shared/http/limits'
+
 /**
  * Every user-visible string of mf-complaint. Strings the product spec quotes appear exactly as the spec
  * writes them (including its mix of English, Spanish and Indonesian, and the full-width '！').
@@ -54,6 +56,9 @@ export const MESSAGES = {
     removeImage: (index: number) => `Remove image ${index}`,
     imageAlt: (index: number) => `Evidence image ${index}`,
     notImage: 'Only image files can be uploaded. Please choose a photo or screenshot.',
+    preparingImage: 'Preparing the photo...',
+    imageTooLarge: `This photo is too large to upload (max ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB).`,
+    imageUnreadable: 'This photo could not be opened. Please choose another photo or screenshot.',
     uploadSucceeded: 'Upload succeeded!',
     uploadNoUrl: 'The image could not be uploaded. Please try again.',
     replyNote: 'Our team will reply to you within 3 weekdays.',

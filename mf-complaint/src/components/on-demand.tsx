@@ -20,6 +20,26 @@ interface OpenableProps {
 const PREFETCH_PAINT_WAIT_MS = 500
 
 /**
+ * Fetches code a screen may need after its first paint (an overlay, the photo resizer) once that screen is
+ * painted (never in the frame that shows the screen's data) and the browser is idle. Failures are ignored
+ * here: the use itself loads again and says so when it cannot.
+ */
+export function usePrefetch(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    let live = true
+    let cancel: () => void = () => undefined
+    void afterNextPaint(PREFETCH_PAINT_WAIT_MS).then(() => {
+      if (!live) return
+      cancel = whenIdle(() => void load().catch(() => undefined), { timeoutMs: 3000 })
+    })
+    return () => {
+      live = false
+      cancel()
+    }
+  }, [load])
+}
+
+/**
  * A component whose code is a separate chunk, for overlays that are not part of any first paint
  * (antd-mobile's Popup and ImageViewer bring react-spring and @use-gesture).
  *
@@ -63,26 +83,7 @@ export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentT
       }
     }
 
-    // Prefetch once the screen that mounted this is painted (never in the frame that shows the screen's data)
-    // and the browser is idle.
-    useEffect(() => {
-      let live = true
-      let cancel: () => void = () => undefined
-      void afterNextPaint(PREFETCH_PAINT_WAIT_MS).then(() => {
-        if (!live) return
-        cancel = whenIdle(
-          () => {
-            // Failures are ignored here: opening tries again and says so.
-            load().catch(() => undefined)
-          },
-          { timeoutMs: 3000 },
-        )
-      })
-      return () => {
-        live = false
-        cancel()
-      }
-    }, [])
+    usePrefetch(load)
 
     if (!opened) return null
     if (failed) {

@@ -1,3 +1,4 @@
+import { UPLOAD_MAX_BYTES } from 'shared/http/limits'
 import { createTestProps, setupMswServer, TEST_SESSION } from 'shared/testing'
 import { afterEach, expect, test } from 'vitest'
 import { getProblemDetail, saveScore } from '../api/problem-detail'
@@ -74,4 +75,14 @@ test('a rating is saved once per complaint and needs 1 to 5 stars', async () => 
 test('uploads refuse files that are not images', async () => {
   const result = await uploadProblemImage(http, new File(['x'], 'a.txt', { type: 'text/plain' }))
   expect(result).toMatchObject({ ok: false, message: 'Only images can be uploaded.' })
+})
+
+test('uploads over 3 MB are refused with the reason; a file of exactly 3 MB is kept', async () => {
+  const bytes = (size: number) => new File([new Uint8Array(size)], 'photo.jpg', { type: 'image/jpeg' })
+  const refused = await uploadProblemImage(http, bytes(UPLOAD_MAX_BYTES + 1))
+  expect(refused).toMatchObject({ ok: false, message: 'This photo is too large to upload (max 3 MB).' })
+  expect(await uploadProblemImage(http, bytes(UPLOAD_MAX_BYTES))).toEqual({
+    ok: true,
+    data: '/utilities/demo-images/1',
+  })
 })

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw'
+import { UPLOAD_MAX_BYTES } from 'shared/http/limits'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import { CONTACT_INFO_OVERALL, CONTACT_INFO_PATH } from '../api/contact-info'
 import { PROBLEM_DETAIL_PATH, SAVE_SCORE_PATH } from '../api/problem-detail'
@@ -33,7 +34,6 @@ export const DEMO_CONTACT_INFO = { email: 'support@cashloan.ph', smWa: '+63 917 
 
 /** Where uploaded evidence is served back from (under the API prefix the demo server answers). */
 export const DEMO_IMAGE_PATH = '/demo-images'
-const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 const DETAIL_MAX = 200
 
 function listItem(problem: StoredProblem) {
@@ -70,7 +70,10 @@ export const handlers = [
     }
     if (!file || typeof file === 'string') return failure('Please choose an image to upload.', '400')
     if (!file.type.startsWith('image/')) return failure('Only images can be uploaded.', '400')
-    if (file.size > MAX_UPLOAD_BYTES) return failure('The image is larger than 5 MB.', '400')
+    // The app resizes photos to fit this before sending; an older client or another caller may not.
+    if (file.size > UPLOAD_MAX_BYTES) {
+      return failure(`This photo is too large to upload (max ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB).`, '413')
+    }
     const name = addImage({ type: file.type, bytes: await file.arrayBuffer() })
     return envelope({ url: `/utilities${DEMO_IMAGE_PATH}/${name}` })
   }),

@@ -1,15 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http } from 'msw'
+import { UPLOAD_MAX_BYTES } from 'shared/http/limits'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { PROBLEM_INIT_PATH } from '../../api/problem-init'
-import { PROBLEM_SAVE_PATH, UPLOAD_PROBLEM_IMAGE_PATH } from '../../api/problem-save'
+import {
+  PROBLEM_SAVE_PATH,
+  UPLOAD_PROBLEM_IMAGE_FIELD,
+  UPLOAD_PROBLEM_IMAGE_PATH,
+} from '../../api/problem-save'
 import { MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
 import { resetStore } from '../../mocks/store'
 import { ComplaintFormScreen } from './complaint-form-screen'
+import { photoChunk } from './prepare-photo'
 
 const server = setupMswServer(...handlers)
 /*
@@ -22,6 +28,8 @@ afterAll(() => vi.useRealTimers())
 afterEach(() => {
   resetStore()
   server.events.removeAllListeners()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
@@ -38,6 +46,57 @@ function renderForm(query: Record<string, string> = FORM_QUERY) {
 
 function image(name = 'chat.png') {
   return new File(['\x89PNG'], name, { type: 'image/png' })
+}
+
+const MB = 1024 * 1024
+
+/** A phone camera's photo as the picker hands it over. */
+function cameraPhoto(bytes = 6 * MB, name = 'IMG_0001.JPG') {
+  return new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' })
+}
+
+/**
+ * The browser's decoder and canvas, which jsdom lacks: a picked photo decodes to `decoded` (or `decode`'s
+ * answer) and the canvas encodes a JPEG of `encodedBytes`. Change the returned object between picks.
+ */
+function stubPhotoApis(photo: {
+  decoded?: { width: number; height: number }
+  decode?: () => Promise<{ width: number; height: number }>
+  encodedBytes?: number
+}) {
+  const state = { decoded: { width: 4000, height: 3000 }, encodedBytes: 480_000, ...photo }
+  const canvases: { width: number; height: number }[] = []
+  vi.stubGlobal('createImageBitmap', async () => ({
+    ...(state.decode ? await state.decode() : state.decoded),
+    close: () => undefined,
+  }))
+  vi.stubGlobal(
+    'OffscreenCanvas',
+    class {
+      constructor(width: number, height: number) {
+        canvases.push({ width, height })
+      }
+      getContext() {
+        return { fillRect: () => undefined, drawImage: () => undefined }
+      }
+      async convertToBlob({ type }: ImageEncodeOptions) {
+        return new Blob([new Uint8Array(state.encodedBytes)], { type })
+      }
+    },
+  )
+  return { state, canvases }
+}
+
+/** Answers uploads as the demo does and keeps the files the server received. */
+function captureUploads(): File[] {
+  const files: File[] = []
+  server.use(
+    http.post(apiPath(UPLOAD_PROBLEM_IMAGE_PATH), async ({ request }) => {
+      files.push((await request.formData()).get(UPLOAD_PROBLEM_IMAGE_FIELD) as File)
+      return envelope({ url: `/utilities/demo-images/${files.length}` })
+    }),
+  )
+  return files
 }
 
 /** Records the paths of the calls the screen makes. */
@@ -220,11 +279,13 @@ test('the add control takes images only', async () => {
 test('a failed upload shows the server message once and adds nothing', async () => {
   const user = setupUser()
   server.use(
-    http.post(apiPath(UPLOAD_PROBLEM_IMAGE_PATH), () => failure('The image is larger than 5 MB.', '400')),
+    http.post(apiPath(UPLOAD_PROBLEM_IMAGE_PATH), () =>
+      failure('This photo is too large to upload (max 3 MB).', '413'),
+    ),
   )
   renderForm()
   await user.upload(screen.getByLabelText(m.addImage), image())
-  expect(await screen.findAllByText('The image is larger than 5 MB.')).toHaveLength(1)
+  expect(await screen.findAllByText('This photo is too large to upload (max 3 MB).')).toHaveLength(1)
   expect(screen.queryByText(m.uploadSucceeded)).not.toBeInTheDocument()
   expect(screen.queryByRole('img', { name: m.imageAlt(1) })).not.toBeInTheDocument()
   expect(screen.getByLabelText(m.addImage)).toBeEnabled()
@@ -266,6 +327,104 @@ test('the add control is disabled while an image uploads (one at a time)', async
   expect(sendButton()).toBeDisabled()
   await screen.findByRole('img', { name: m.imageAlt(1) })
   expect(screen.getByLabelText(m.addImage)).toBeEnabled()
+})
+
+test('a 6 MB phone photo is resized before upload: the server gets a JPEG of 1600 px at most 3 MB', async () => {
+  const user = setupUser()
+  const { canvases } = stubPhotoApis({ decoded: { width: 4000, height: 3000 }, encodedBytes: 480_000 })
+  const uploads = captureUploads()
+  renderForm()
+  await user.upload(screen.getByLabelText(m.addImage), cameraPhoto(6 * MB))
+  expect(await screen.findByRole('img', { name: m.imageAlt(1) })).toHaveAttribute(
+    'src',
+    '/utilities/demo-images/1',
+  )
+  expect(canvases).toEqual([{ width: 1600, height: 1200 }])
+  expect(uploads).toHaveLength(1)
+  // (The request jsdom builds drops file names: shared/image's tests check the .jpg name.)
+  expect(uploads[0]).toMatchObject({ type: 'image/jpeg', size: 480_000 })
+  expect(uploads[0].size).toBeLessThanOrEqual(UPLOAD_MAX_BYTES)
+})
+
+test('while the photo is prepared the add control is busy and says so, and Send waits', async () => {
+  const user = setupUser()
+  let decoded!: () => void
+  stubPhotoApis({
+    decode: () =>
+      new Promise((resolve) => {
+        decoded = () => resolve({ width: 4000, height: 3000 })
+      }),
+  })
+  renderForm()
+  await user.upload(screen.getByLabelText(m.addImage), cameraPhoto())
+  expect(await screen.findByText(m.preparingImage)).toHaveRole('status')
+  expect(screen.getByLabelText(m.addImage)).toBeDisabled()
+  expect(sendButton()).toBeDisabled()
+  act(() => decoded())
+  await screen.findByRole('img', { name: m.imageAlt(1) })
+  expect(screen.queryByText(m.preparingImage)).not.toBeInTheDocument()
+  expect(screen.getByLabelText(m.addImage)).toBeEnabled()
+  expect(sendButton()).toBeEnabled()
+})
+
+test('a photo still over 3 MB after resizing is refused with why; the typed text and uploaded images stay', async () => {
+  const user = setupUser()
+  const photo = stubPhotoApis({ decoded: { width: 1200, height: 900 } })
+  const uploads = captureUploads()
+  renderForm()
+  await user.type(description(), 'They call me at night')
+  await user.upload(screen.getByLabelText(m.addImage), cameraPhoto(200_000, 'chat.jpg'))
+  await screen.findByRole('img', { name: m.imageAlt(1) })
+
+  photo.state.decoded = { width: 4000, height: 3000 }
+  photo.state.encodedBytes = UPLOAD_MAX_BYTES + 1
+  await user.upload(screen.getByLabelText(m.addImage), cameraPhoto(30 * MB))
+  expect(await screen.findByText(m.imageTooLarge)).toBeInTheDocument()
+  expect(m.imageTooLarge).toBe('This photo is too large to upload (max 3 MB).')
+  expect(uploads).toHaveLength(1)
+  expect(description()).toHaveValue('They call me at night')
+  expect(screen.getByRole('img', { name: m.imageAlt(1) })).toBeInTheDocument()
+  expect(screen.queryByRole('img', { name: m.imageAlt(2) })).not.toBeInTheDocument()
+  expect(screen.getByLabelText(m.addImage)).toBeEnabled()
+})
+
+test('a photo this browser cannot open is refused with why, and nothing is uploaded', async () => {
+  const user = setupUser()
+  vi.stubGlobal('createImageBitmap', async () => {
+    throw new DOMException('The source image could not be decoded.', 'InvalidStateError')
+  })
+  const calls = recordCalls()
+  renderForm()
+  await user.upload(
+    screen.getByLabelText(m.addImage),
+    new File(['ftypheic'], 'IMG_0003.HEIC', { type: 'image/heic' }),
+  )
+  expect(await screen.findByText(m.imageUnreadable)).toBeInTheDocument()
+  expect(calls.filter((path) => path.endsWith(UPLOAD_PROBLEM_IMAGE_PATH))).toEqual([])
+  expect(screen.getByLabelText(m.addImage)).toBeEnabled()
+})
+
+test('when the resizer cannot be downloaded the pick says so, and the next pick downloads it again', async () => {
+  const user = setupUser()
+  stubPhotoApis({})
+  const download = photoChunk.load
+  const load = vi
+    .spyOn(photoChunk, 'load')
+    .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
+  const uploads = captureUploads()
+  renderForm()
+  await user.type(description(), 'Offline for a moment')
+  await user.upload(screen.getByLabelText(m.addImage), cameraPhoto())
+  expect(await screen.findByText(MESSAGES.common.openFailed)).toBeInTheDocument()
+  expect(uploads).toEqual([])
+  expect(description()).toHaveValue('Offline for a moment')
+
+  load.mockImplementation(download)
+  const picks = load.mock.calls.length
+  await user.upload(screen.getByLabelText(m.addImage), cameraPhoto())
+  await screen.findByRole('img', { name: m.imageAlt(1) })
+  expect(load.mock.calls.length).toBeGreaterThan(picks)
+  expect(uploads).toHaveLength(1)
 })
 
 test('a failed problem-init shows Try again in place of the tags and keeps the form usable', async () => {

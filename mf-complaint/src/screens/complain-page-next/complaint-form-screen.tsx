@@ -6,10 +6,12 @@ import { saveProblem, uploadProblemImage } from '../../api/problem-save'
 import { LIMITS, MESSAGES } from '../../app/messages'
 import { ComplaintModal } from '../../components/complaint-modal'
 import { LoadError, LoadingBlock } from '../../components/load-state'
+import { usePrefetch } from '../../components/on-demand'
 import { carriedQuery, entryOrderId } from '../../components/route-query'
 import { TypeTags } from '../../components/type-tags'
 import { useLoad } from '../../components/use-load'
 import { EvidenceUploader } from './evidence-uploader'
+import { photoChunk, preparePhoto } from './prepare-photo'
 
 const m = MESSAGES.form
 
@@ -39,11 +41,13 @@ export function ComplaintFormScreen(props: RemoteProps) {
 
   const [detail, setDetail] = useState('')
   const [images, setImages] = useState<string[]>([])
-  const [uploading, setUploading] = useState(false)
+  /** Adding one evidence image: the picked photo is resized, then uploaded (one image at a time). */
+  const [adding, setAdding] = useState<'preparing' | 'uploading' | null>(null)
   const [sending, setSending] = useState(false)
   const [sent, setSent] = useState(false)
   const sendingRef = useRef(false)
   const mounted = useRef(true)
+  usePrefetch(photoChunk.load)
 
   useEffect(() => {
     mounted.current = true
@@ -79,15 +83,19 @@ export function ComplaintFormScreen(props: RemoteProps) {
   }
 
   const onFile = async (file: File) => {
-    if (!file.type.startsWith('image/')) {
-      showToast(m.notImage)
+    if (images.length >= LIMITS.imagesMax || adding) return
+    setAdding('preparing')
+    const prepared = await preparePhoto(file)
+    if (!mounted.current) return
+    if (!prepared.ok) {
+      setAdding(null)
+      showToast(prepared.message)
       return
     }
-    if (images.length >= LIMITS.imagesMax || uploading) return
-    setUploading(true)
-    const result = await uploadProblemImage(http, file)
+    setAdding('uploading')
+    const result = await uploadProblemImage(http, prepared.file)
     if (!mounted.current) return
-    setUploading(false)
+    setAdding(null)
     if (result.ok) {
       setImages((previous) => (previous.length >= LIMITS.imagesMax ? previous : [...previous, result.data]))
       showToast(m.uploadSucceeded)
@@ -167,7 +175,8 @@ export function ComplaintFormScreen(props: RemoteProps) {
         </h2>
         <EvidenceUploader
           images={images}
-          busy={uploading}
+          busy={adding !== null}
+          preparing={adding === 'preparing'}
           disabled={busy}
           onFile={(file) => void onFile(file)}
           onRemove={(index) => setImages((previous) => previous.filter((_, i) => i !== index))}
@@ -180,7 +189,7 @@ export function ComplaintFormScreen(props: RemoteProps) {
       <button
         type="button"
         className="complaint-button complaint-button--block"
-        disabled={busy || uploading}
+        disabled={busy || adding !== null}
         onClick={() => void send()}
       >
         {m.send}

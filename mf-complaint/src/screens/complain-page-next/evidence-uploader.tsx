@@ -1,3 +1,4 @@
+import DotLoading from 'antd-mobile/es/components/dot-loading'
 import type { ChangeEvent } from 'react'
 import { LIMITS, MESSAGES } from '../../app/messages'
 
@@ -5,15 +6,24 @@ const m = MESSAGES.form
 
 interface EvidenceUploaderProps {
   images: readonly string[]
-  /** An upload is running: one image at a time. */
+  /** An image is being added (prepared, then uploaded): one image at a time. */
   busy: boolean
+  /** The picked photo is being resized before its upload. */
+  preparing?: boolean
   disabled?: boolean
   onFile: (file: File) => void
   onRemove: (index: number) => void
 }
 
 /** Evidence thumbnails (removable before sending) and the add control, which is gone once there are 9. */
-export function EvidenceUploader({ images, busy, disabled, onFile, onRemove }: EvidenceUploaderProps) {
+export function EvidenceUploader({
+  images,
+  busy,
+  preparing = false,
+  disabled,
+  onFile,
+  onRemove,
+}: EvidenceUploaderProps) {
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     // Clearing lets the borrower pick the same file again after removing it.
@@ -40,7 +50,7 @@ export function EvidenceUploader({ images, busy, disabled, onFile, onRemove }: E
       {images.length < LIMITS.imagesMax && (
         <li className="complaint-uploader__item">
           <label className={`complaint-uploader__add${busy || disabled ? ' is-disabled' : ''}`}>
-            <span aria-hidden="true">+</span>
+            {preparing ? <DotLoading color="primary" /> : <span aria-hidden="true">+</span>}
             <span className="complaint-visually-hidden">{m.addImage}</span>
             <input
               className="complaint-visually-hidden"
@@ -51,6 +61,10 @@ export function EvidenceUploader({ images, busy, disabled, onFile, onRemove }: E
               onChange={onChange}
             />
           </label>
+          {/* Always rendered, so a screen reader announces the text when it appears. */}
+          <span className="complaint-visually-hidden" role="status">
+            {preparing ? m.preparingImage : ''}
+          </span>
         </li>
       )}
     </ul>
