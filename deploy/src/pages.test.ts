@@ -204,3 +204,27 @@ test("the CSP hash is the script's SHA-256", () => {
   const digest = createHash('sha256').update('console.log(1)').digest('base64')
   expect(scriptHash('console.log(1)')).toBe(`'sha256-${digest}'`)
 })
+
+test('without a readable registry the page carries none, and app routes preload nothing', () => {
+  const preload = routePreload('/aboutUs', { registry: null, cdnDir: cdn })
+  expect(preload).toEqual({ tags: [], inline: { registry: null, manifests: {} }, firstCalls: [] })
+  const { html } = injectPreload('<head></head>', preload)
+  expect(JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(html)![1]).registry).toBeNull()
+})
+
+test('a registry entry that points outside the CDN folder is not read', () => {
+  mkdirSync(join(cdn, 'outside'))
+  writeFileSync(join(cdn, 'outside', 'mf-manifest.json'), JSON.stringify({ metaData: {} }))
+  const entry = '/remotes/../outside/mf-manifest.json'
+  const registry = { remotes: { mf_site: { ...REGISTRY.remotes.mf_site, entry } } }
+  const inner = join(cdn, 'inner')
+  mkdirSync(inner)
+  expect(routePreload('/aboutUs', { registry, cdnDir: inner }).inline.manifests).toEqual({})
+  // The same entry inside the folder is read: the refusal is about the folder, not the entry's shape.
+  const inside = {
+    remotes: { mf_site: { ...REGISTRY.remotes.mf_site, entry: '/remotes/outside/mf-manifest.json' } },
+  }
+  expect(Object.keys(routePreload('/aboutUs', { registry: inside, cdnDir: cdn }).inline.manifests)).toEqual([
+    '/remotes/outside/mf-manifest.json',
+  ])
+})
