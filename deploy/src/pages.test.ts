@@ -205,6 +205,18 @@ test("the CSP hash is the script's SHA-256", () => {
   expect(scriptHash('console.log(1)')).toBe(`'sha256-${digest}'`)
 })
 
+test('registry and manifest values arrive byte for byte: `$&` and friends are text, not replacement patterns', () => {
+  const tricky = "$& $` $' $$ $1 </head>"
+  const registry = { remotes: { mf_site: { ...REGISTRY.remotes.mf_site, version: tricky } } }
+  const preload = { tags: [], inline: { registry, manifests: { x: tricky } }, firstCalls: [LIST_CALL] }
+  const inline = { script: 'console.log(1)', hash: scriptHash('console.log(1)') }
+  for (const page of ['<head></head>', PAGE]) {
+    const { html } = injectPreload(page, preload, inline)
+    expect(JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(html)![1])).toEqual(preload.inline)
+    expect(html.match(/<\/head>/g)).toHaveLength(1)
+  }
+})
+
 test('without a readable registry the page carries none, and app routes preload nothing', () => {
   const preload = routePreload('/aboutUs', { registry: null, cdnDir: cdn })
   expect(preload).toEqual({ tags: [], inline: { registry: null, manifests: {} }, firstCalls: [] })

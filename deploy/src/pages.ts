@@ -5,7 +5,7 @@ import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from '../../s
 import { readBuilt } from './built-file'
 import { REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
-import { scriptJson, SETTINGS_BLOCK } from './settings'
+import { replaceLiteral, scriptJson, SETTINGS_BLOCK } from './settings'
 
 interface ManifestAssets {
   js?: { sync?: string[]; async?: string[] }
@@ -196,7 +196,7 @@ export function injectPreload(
 ): { html: string; scriptHashes: string[] } {
   const json = scriptJson(preload.inline)
   const block = `<script type="application/json" id="mf-preload">${json}</script>`
-  const page = html.replace('</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
+  const page = replaceLiteral(html, '</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
   // A script that contains `</script` cannot be inlined as it is (and its CSP hash must match it exactly).
   if (preload.firstCalls.length === 0 || !firstCallScript || /<\/script/i.test(firstCallScript.script)) {
     return { html: page, scriptHashes: [] }
@@ -207,7 +207,7 @@ export function injectPreload(
   return {
     html: SETTINGS_BLOCK.test(page)
       ? page.replace(SETTINGS_BLOCK, (settings) => `${settings}\n    ${calls}`)
-      : page.replace('</head>', `    ${calls}\n  </head>`),
+      : replaceLiteral(page, '</head>', `    ${calls}\n  </head>`),
     scriptHashes: [firstCallScript.hash],
   }
 }
