@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,22 +6,34 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { DEPLOY_DIR } from './paths'
 
 let cdnDir: string
+const children = new Set<ChildProcess>()
 beforeEach(() => {
   cdnDir = mkdtempSync(join(tmpdir(), 'cli-'))
 })
-afterEach(() => rmSync(cdnDir, { recursive: true, force: true }))
+afterEach(() => {
+  // A run still going (the test timed out) would find no registry once the folder is gone, and release.
+  for (const child of children) child.kill('SIGKILL')
+  children.clear()
+  rmSync(cdnDir, { recursive: true, force: true })
+})
 
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
       cwd: DEPLOY_DIR,
-      env: { ...process.env, CDN_DIR: cdnDir },
+      // No PATH: a release that got past its registry check would fail to start pnpm rather than build the
+      // workspace's remotes (the build empties their dist/ first).
+      env: { ...process.env, CDN_DIR: cdnDir, PATH: '' },
     })
+    children.add(child)
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+    child.on('exit', (code) => {
+      children.delete(child)
+      resolve({ code, stdout, stderr })
+    })
   })
 }
 
