@@ -1,8 +1,7 @@
 import { buildPackage } from './build'
-import { federationName, packageOf, remotePackages } from './paths'
-import { readRegistry } from './registry-file'
+import { federationName, packageOf, REGISTRY_FILE, remotePackages } from './paths'
+import { readRegistry, RegistryFileError, type RegistryDoc } from './registry-file'
 import { releaseRemote, rollbackRemote, versionsOnCdn } from './release'
-import { REGISTRY_FILE } from './paths'
 
 const USAGE = `usage:
   pnpm release <remote>              build and publish one remote, point the registry at it
@@ -22,6 +21,8 @@ async function main(argv: string[]) {
   switch (command) {
     case 'release': {
       const pkg = remoteArg(args[0])
+      // A registry the release could not update is reported before the build, not after it.
+      readRegistry(REGISTRY_FILE)
       await buildPackage(pkg)
       const r = releaseRemote(pkg)
       console.log(
@@ -42,11 +43,20 @@ async function main(argv: string[]) {
       return
     }
     case 'remotes': {
-      const doc = readRegistry(REGISTRY_FILE)
+      let doc: RegistryDoc | null = null
+      try {
+        doc = readRegistry(REGISTRY_FILE)
+      } catch (error) {
+        if (!(error instanceof RegistryFileError)) throw error
+        // The versions on the CDN are still listed: they are what a repaired registry may point at.
+        console.error(error.message)
+        process.exitCode = 1
+      }
+      const unknown = doc ? '-' : '?'
       for (const pkg of remotePackages()) {
-        const entry = doc.remotes[federationName(pkg)]
+        const entry = doc?.remotes[federationName(pkg)]
         console.log(
-          `${pkg.padEnd(14)} current: ${entry?.version ?? '-'}  previous: ${entry?.previous?.version ?? '-'}  available: ${versionsOnCdn(pkg).join(', ') || '-'}`,
+          `${pkg.padEnd(14)} current: ${entry?.version ?? unknown}  previous: ${entry?.previous?.version ?? unknown}  available: ${versionsOnCdn(pkg).join(', ') || '-'}`,
         )
       }
       return

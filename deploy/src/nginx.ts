@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from './paths'
+import { renderNginxConf } from './nginx-conf'
 import { injectSettings, settingsFromEnv } from './settings'
 
 /**
@@ -18,18 +19,23 @@ const www = join(prefix, 'www')
 rmSync(www, { recursive: true, force: true })
 cpSync(SHELL_DIST, www, { recursive: true })
 const index = join(www, 'index.html')
-writeFileSync(index, injectSettings(readFileSync(index, 'utf8'), settingsFromEnv()))
+const settings = settingsFromEnv()
+writeFileSync(index, injectSettings(readFileSync(index, 'utf8'), settings))
 mkdirSync(prefix, { recursive: true })
 // Started as root (CI), nginx's workers would drop to `nobody`, who cannot reach a checkout inside a private
 // folder (`mktemp -d` makes 0700 folders): this local server's workers keep the user that started it.
 const workerUser = process.getuid?.() === 0 ? 'user root;\n' : ''
-const conf = (workerUser + readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8'))
-  .replaceAll('__PREFIX__', prefix)
-  .replaceAll('__PORT__', String(port))
-  .replaceAll('__WWW__', www)
-  .replaceAll('__CDN__', CDN_DIR)
-  .replaceAll('__API_UPSTREAM__', apiUpstream)
-  .replaceAll(' __API_ORIGIN__', apiOrigin ? ` ${apiOrigin}` : '')
+const conf =
+  workerUser +
+  renderNginxConf(readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8'), {
+    prefix,
+    port,
+    www,
+    cdn: CDN_DIR,
+    apiUpstream,
+    apiOrigin,
+    imageHosts: settings.imageHosts,
+  })
 const confFile = join(prefix, 'nginx.conf')
 writeFileSync(confFile, conf)
 const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx'

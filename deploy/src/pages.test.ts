@@ -204,3 +204,39 @@ test("the CSP hash is the script's SHA-256", () => {
   const digest = createHash('sha256').update('console.log(1)').digest('base64')
   expect(scriptHash('console.log(1)')).toBe(`'sha256-${digest}'`)
 })
+
+test('registry and manifest values arrive byte for byte: `$&` and friends are text, not replacement patterns', () => {
+  const tricky = "$& $` $' $$ $1 </head>"
+  const registry = { remotes: { mf_site: { ...REGISTRY.remotes.mf_site, version: tricky } } }
+  const preload = { tags: [], inline: { registry, manifests: { x: tricky } }, firstCalls: [LIST_CALL] }
+  const inline = { script: 'console.log(1)', hash: scriptHash('console.log(1)') }
+  for (const page of ['<head></head>', PAGE]) {
+    const { html } = injectPreload(page, preload, inline)
+    expect(JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(html)![1])).toEqual(preload.inline)
+    expect(html.match(/<\/head>/g)).toHaveLength(1)
+  }
+})
+
+test('without a readable registry the page carries none, and app routes preload nothing', () => {
+  const preload = routePreload('/aboutUs', { registry: null, cdnDir: cdn })
+  expect(preload).toEqual({ tags: [], inline: { registry: null, manifests: {} }, firstCalls: [] })
+  const { html } = injectPreload('<head></head>', preload)
+  expect(JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(html)![1]).registry).toBeNull()
+})
+
+test('a registry entry that points outside the CDN folder is not read', () => {
+  mkdirSync(join(cdn, 'outside'))
+  writeFileSync(join(cdn, 'outside', 'mf-manifest.json'), JSON.stringify({ metaData: {} }))
+  const entry = '/remotes/../outside/mf-manifest.json'
+  const registry = { remotes: { mf_site: { ...REGISTRY.remotes.mf_site, entry } } }
+  const inner = join(cdn, 'inner')
+  mkdirSync(inner)
+  expect(routePreload('/aboutUs', { registry, cdnDir: inner }).inline.manifests).toEqual({})
+  // The same entry inside the folder is read: the refusal is about the folder, not the entry's shape.
+  const inside = {
+    remotes: { mf_site: { ...REGISTRY.remotes.mf_site, entry: '/remotes/outside/mf-manifest.json' } },
+  }
+  expect(Object.keys(routePreload('/aboutUs', { registry: inside, cdnDir: cdn }).inline.manifests)).toEqual([
+    '/remotes/outside/mf-manifest.json',
+  ])
+})

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { FIRST_CALLS_FILE, parseFirstCalls, type FirstCall } from 'shared/http/first-call'
 import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from '../../shell/src/routes/route-table'
-import { REMOTES_URL } from './paths'
+import { readBuilt } from './built-file'
+import { REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
-import { scriptJson, SETTINGS_BLOCK } from './settings'
+import { replaceLiteral, scriptJson, SETTINGS_BLOCK } from './settings'
 
 interface ManifestAssets {
   js?: { sync?: string[]; async?: string[] }
@@ -20,8 +20,11 @@ interface Manifest {
 export interface RoutePreload {
   /** `<link>` tags that start the route's whole chain in the first wave. */
   tags: string[]
-  /** The registry and the route remote's manifest, so the shell fetches neither. */
-  inline: { registry: RegistryDoc; manifests: Record<string, unknown> }
+  /**
+   * The registry and the route remote's manifest, so the shell fetches neither. No registry when the file
+   * is missing or unreadable: the shell then falls back on its own.
+   */
+  inline: { registry: RegistryDoc | null; manifests: Record<string, unknown> }
   /** The reads the route's screen makes as it mounts (the remote's `first-calls.json`): the page sends them. */
   firstCalls: FirstCall[]
 }
@@ -30,23 +33,6 @@ const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
 
 /** `import … from "./x.js"`, `export … from "./x.js"` and `import "./x.js"`; never `import("./x.js")`. */
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*(["'])(\.{1,2}\/[^"'\s]+?\.js)\1/g
-
-const builtFiles = new Map<string, { version: string; value: unknown }>()
-
-/**
- * A built file's content through `parse`, read again only when the file changes (a rebuild), so a page
- * request costs a `stat` per file, not a read and a parse; null when the file is missing.
- */
-function readBuilt<T>(file: string, parse: (text: string) => T): T | null {
-  if (!existsSync(file)) return null
-  const { mtimeMs, size } = statSync(file)
-  const version = `${mtimeMs}:${size}`
-  const cached = builtFiles.get(file)
-  if (cached?.version === version) return cached.value as T
-  const value = parse(readFileSync(file, 'utf8'))
-  builtFiles.set(file, { version, value })
-  return value
-}
 
 function staticImports(dir: string, file: string): string[] {
   return (
@@ -124,7 +110,7 @@ function shellModulePreload(source: string, shellDir: string, indexHtml: string)
 }
 
 export interface RoutePreloadInput {
-  registry: RegistryDoc
+  registry: RegistryDoc | null
   cdnDir: string
   /** The shell build, for the shell's own lazily loaded chunks (a lazy screen, the federation runtime). */
   shellDir?: string
@@ -152,9 +138,12 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
   const shellModule = (source: string | undefined) =>
     source && input.shellDir ? shellModulePreload(source, input.shellDir, input.indexHtml ?? '') : []
   if (!route) return { tags: shellModule(SHELL_LAZY_SCREENS[pathname]), inline, firstCalls: [] }
-  const pointer = registry.remotes[route.remote]
-  if (!pointer || !pointer.entry.startsWith(`${REMOTES_URL}/`)) return { tags: [], inline, firstCalls: [] }
-  const relative = pointer.entry.slice(REMOTES_URL.length + 1)
+  const pointer = registry?.remotes[route.remote]
+  const relative = pointer?.entry.startsWith(`${REMOTES_URL}/`)
+    ? pointer.entry.slice(REMOTES_URL.length + 1)
+    : ''
+  // An entry elsewhere (another CDN) has nothing here to read; one that climbs out of the CDN is not read.
+  if (!pointer || !relative || !resolveInside(cdnDir, relative)) return { tags: [], inline, firstCalls: [] }
   const releaseDir = join(cdnDir, posix.dirname(relative))
   const declared = readJson<Record<string, unknown>>(join(releaseDir, FIRST_CALLS_FILE))
   const firstCalls = parseFirstCalls(declared?.[route.path])
@@ -207,7 +196,7 @@ export function injectPreload(
 ): { html: string; scriptHashes: string[] } {
   const json = scriptJson(preload.inline)
   const block = `<script type="application/json" id="mf-preload">${json}</script>`
-  const page = html.replace('</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
+  const page = replaceLiteral(html, '</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
   // A script that contains `</script` cannot be inlined as it is (and its CSP hash must match it exactly).
   if (preload.firstCalls.length === 0 || !firstCallScript || /<\/script/i.test(firstCallScript.script)) {
     return { html: page, scriptHashes: [] }
@@ -218,7 +207,7 @@ export function injectPreload(
   return {
     html: SETTINGS_BLOCK.test(page)
       ? page.replace(SETTINGS_BLOCK, (settings) => `${settings}\n    ${calls}`)
-      : page.replace('</head>', `    ${calls}\n  </head>`),
+      : replaceLiteral(page, '</head>', `    ${calls}\n  </head>`),
     scriptHashes: [firstCallScript.hash],
   }
 }

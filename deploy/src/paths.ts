@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const DEPLOY_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -25,4 +25,11 @@ export function federationName(pkg: string): string {
 
 export function packageOf(name: string): string {
   return name.replace(/_/g, '-')
+}
+
+/** `rel` resolved inside `root`, or null when it climbs out of it. */
+export function resolveInside(root: string, rel: string): string | null {
+  const base = resolve(root)
+  const full = resolve(base, rel)
+  return full === base || full.startsWith(base + sep) ? full : null
 }

@@ -1,9 +1,25 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import type * as Fs from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, expect, test } from 'vitest'
-import { readRegistry } from './registry-file'
-import { releaseRemote, rollbackRemote } from './release'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { readRegistry, RegistryFileError } from './registry-file'
+import { releaseRemote, rollbackRemote, versionsOnCdn } from './release'
+
+/** Makes the next copy stop half way, as a release killed mid-copy (or a full disk) would. */
+const copy = vi.hoisted(() => ({ breakNext: false }))
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof Fs>()
+  const cpSync: typeof fs.cpSync = (source, target, opts) => {
+    if (!copy.breakNext) return fs.cpSync(source, target, opts)
+    copy.breakNext = false
+    fs.mkdirSync(target, { recursive: true })
+    fs.cpSync(join(String(source), 'mf-manifest.json'), join(String(target), 'mf-manifest.json'))
+    throw new Error('ENOSPC: no space left on device')
+  }
+  return { ...fs, default: { ...fs, cpSync }, cpSync }
+})
 
 let root: string
 let options: { rootDir: string; cdnDir: string; registryFile: string }
@@ -85,4 +101,95 @@ test('rollback without a previous version is refused', () => {
 
 test('a release without a build says so', () => {
   expect(() => releaseRemote('mf-site', options)).toThrow('has no build')
+})
+
+test('a release that dies mid-copy leaves no version folder; the next one publishes it whole', () => {
+  build('one')
+  copy.breakNext = true
+  expect(() => releaseRemote('mf-site', options)).toThrow('ENOSPC')
+  expect(versionsOnCdn('mf-site', options.cdnDir)).toEqual([])
+  expect(existsSync(options.registryFile)).toBe(false)
+  const r = releaseRemote('mf-site', options)
+  expect(readdirSync(join(options.cdnDir, 'mf-site'))).toEqual([r.version])
+  expect(readFileSync(join(options.cdnDir, 'mf-site', r.version, 'assets', 'app.js'), 'utf8')).toBe('one')
+})
+
+test("a copy left by a release that died is never a version, and the next release removes it; a running one's stays", () => {
+  const dead = spawnSync(process.execPath, ['-e', '']).pid
+  const running = process.ppid
+  for (const pid of [dead, running]) {
+    const left = join(options.cdnDir, 'mf-site', `.incoming-1.2.0-0000000000-${pid}`)
+    mkdirSync(left, { recursive: true })
+    writeFileSync(join(left, 'mf-manifest.json'), '{}')
+  }
+  expect(versionsOnCdn('mf-site', options.cdnDir)).toEqual([])
+  build('one')
+  const r = releaseRemote('mf-site', options)
+  expect(readRegistry(options.registryFile).remotes.mf_site.available).toEqual([r.version])
+  expect(readdirSync(join(options.cdnDir, 'mf-site')).sort()).toEqual(
+    [r.version, `.incoming-1.2.0-0000000000-${running}`].sort(),
+  )
+})
+
+const OTHERS = {
+  note: 'kept',
+  remotes: {
+    mf_complaint: {
+      version: '2.0.0-c',
+      entry: '/remotes/mf-complaint/2.0.0-c/mf-manifest.json',
+      previous: null,
+    },
+    mf_broken: { version: '1.0.0-b' },
+  },
+}
+
+test('a release or rollback changes its own entry only: malformed entries of other remotes stay as they were', () => {
+  mkdirSync(options.cdnDir, { recursive: true })
+  writeFileSync(options.registryFile, JSON.stringify(OTHERS))
+  build('one')
+  const v1 = releaseRemote('mf-site', options).version
+  build('two')
+  releaseRemote('mf-site', options)
+  rollbackRemote('mf-site', undefined, options)
+  const written = JSON.parse(readFileSync(options.registryFile, 'utf8'))
+  expect(written).toEqual({
+    ...OTHERS,
+    remotes: { ...OTHERS.remotes, mf_site: readRegistry(options.registryFile).remotes.mf_site },
+  })
+  expect(written.remotes.mf_site.version).toBe(v1)
+})
+
+test('a registry file that is not a registry stops release and rollback before anything changes', () => {
+  build('one')
+  mkdirSync(options.cdnDir, { recursive: true })
+  for (const text of ['{"remotes": {"mf_site": ', '[]', '{"remotes": []}']) {
+    writeFileSync(options.registryFile, text)
+    expect(() => releaseRemote('mf-site', options)).toThrow(RegistryFileError)
+    expect(() => rollbackRemote('mf-site', '1.2.0-x', options)).toThrow(
+      /is not a valid registry .*Nothing was changed: writing a new one would drop the other remotes' pointers/,
+    )
+    expect(readFileSync(options.registryFile, 'utf8')).toBe(text)
+    expect(existsSync(join(options.cdnDir, 'mf-site'))).toBe(false)
+  }
+})
+
+test('a remote whose own entry is malformed is repaired by a release, or by a rollback to a named version', () => {
+  build('one')
+  const v1 = releaseRemote('mf-site', options).version
+  const broken = { remotes: { ...OTHERS.remotes, mf_site: { version: v1 } } }
+  writeFileSync(options.registryFile, JSON.stringify(broken))
+  expect(() => rollbackRemote('mf-site', undefined, options)).toThrow(
+    `mf-site has no usable registry entry (never released, or its entry is malformed); name the version: pnpm rollback mf-site <version>. Available: ${v1}`,
+  )
+  expect(rollbackRemote('mf-site', v1, options)).toMatchObject({ version: v1, changed: true, previous: null })
+  expect(readRegistry(options.registryFile).remotes.mf_site.entry).toBe(
+    `/remotes/mf-site/${v1}/mf-manifest.json`,
+  )
+  writeFileSync(options.registryFile, JSON.stringify(broken))
+  build('two')
+  expect(releaseRemote('mf-site', options)).toMatchObject({ changed: true, previous: null })
+  expect(readRegistry(options.registryFile).remotes.mf_complaint).toEqual({
+    ...OTHERS.remotes.mf_complaint,
+    available: [],
+  })
 })

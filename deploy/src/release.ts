@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, federationName } from './paths'
-import { readRegistry, writeRegistry, type Pointer, type RegistryDoc } from './registry-file'
+import { readRegistry, setRegistryEntry, type Pointer } from './registry-file'
 
 /** Every file under `dir` (recursively), sorted; none when it does not exist. */
 export function listFiles(dir: string): string[] {
@@ -32,12 +32,51 @@ export function pointerFor(pkg: string, version: string): Pointer {
   return { version, entry: `${REMOTES_URL}/${pkg}/${version}/mf-manifest.json` }
 }
 
+/** Released versions of `pkg`, oldest first; a copy still in progress (a dot folder) is none. */
 export function versionsOnCdn(pkg: string, cdnDir = CDN_DIR): string[] {
   const dir = join(cdnDir, pkg)
   if (!existsSync(dir)) return []
   return readdirSync(dir)
-    .filter((v) => existsSync(join(dir, v, 'mf-manifest.json')))
+    .filter((v) => !v.startsWith('.') && existsSync(join(dir, v, 'mf-manifest.json')))
     .sort((a, b) => statSync(join(dir, a)).mtimeMs - statSync(join(dir, b)).mtimeMs || a.localeCompare(b))
+}
+
+const INCOMING = /^\.incoming-.+-(\d+)$/
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists, it belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Copies `dist` to `target` so that `target` appears only complete: the copy goes to a dot folder next to
+ * it (same file system, never listed or served) and is renamed into place. A copy left behind by a release
+ * that died is removed here; one whose release is still running is left alone.
+ */
+function publishDir(dist: string, target: string): void {
+  const parent = join(target, '..')
+  if (existsSync(parent)) {
+    for (const name of readdirSync(parent)) {
+      const pid = INCOMING.exec(name)?.[1]
+      if (pid && !alive(Number(pid))) rmSync(join(parent, name), { recursive: true, force: true })
+    }
+  }
+  if (existsSync(target)) return
+  const temp = join(parent, `.incoming-${relative(parent, target)}-${process.pid}`)
+  rmSync(temp, { recursive: true, force: true })
+  cpSync(dist, temp, { recursive: true })
+  try {
+    renameSync(temp, target)
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true })
+    // Another release published the same version meanwhile: same hash, same files.
+    if (!existsSync(target)) throw error
+  }
 }
 
 export interface ReleaseOptions {
@@ -70,45 +109,48 @@ export function releaseRemote(pkg: string, options: ReleaseOptions = {}): Releas
     JSON.parse(readFileSync(join(rootDir, pkg, 'package.json'), 'utf8')) as { version: string }
   ).version
   const version = `${pkgVersion}-${hashDir(dist)}`
-  const target = join(cdnDir, pkg, version)
-  if (!existsSync(target)) cpSync(dist, target, { recursive: true })
   const name = federationName(pkg)
-  const doc: RegistryDoc = readRegistry(registryFile)
-  const current = doc.remotes[name]
+  // Read first: a registry that cannot be updated stops the release before anything is published.
+  const current = readRegistry(registryFile).remotes[name]
+  publishDir(dist, join(cdnDir, pkg, version))
   const available = versionsOnCdn(pkg, cdnDir)
   if (current?.version === version) {
     if (current.available.join() !== available.join()) {
-      doc.remotes[name] = { ...current, available }
-      writeRegistry(registryFile, doc)
+      setRegistryEntry(registryFile, name, { ...current, available })
     }
     return { remote: name, version, changed: false, previous: current.previous?.version ?? null }
   }
   const previous = current ? { version: current.version, entry: current.entry } : null
-  doc.remotes[name] = { ...pointerFor(pkg, version), previous, available }
-  writeRegistry(registryFile, doc)
+  setRegistryEntry(registryFile, name, { ...pointerFor(pkg, version), previous, available })
   return { remote: name, version, changed: true, previous: previous?.version ?? null }
 }
 
 /**
  * Points a remote back to `version` (default: its previous). The pointer it leaves becomes `previous`,
- * so a rollback is itself undone by another rollback.
+ * so a rollback is itself undone by another rollback. A remote without a usable entry (never released, or
+ * its entry is malformed) can still be pointed at a named version: that is how such an entry is repaired.
  */
 export function rollbackRemote(pkg: string, version?: string, options: ReleaseOptions = {}): ReleaseResult {
   const cdnDir = options.cdnDir ?? CDN_DIR
   const registryFile = options.registryFile ?? REGISTRY_FILE
   const name = federationName(pkg)
-  const doc = readRegistry(registryFile)
-  const current = doc.remotes[name]
-  if (!current) throw new Error(`${pkg} has never been released`)
-  const targetVersion = version ?? current.previous?.version
-  if (!targetVersion) throw new Error(`${pkg} has no previous version to roll back to`)
+  const current = readRegistry(registryFile).remotes[name]
   const available = versionsOnCdn(pkg, cdnDir)
+  const targetVersion = version ?? current?.previous?.version
+  if (!targetVersion) {
+    throw new Error(
+      current
+        ? `${pkg} has no previous version to roll back to`
+        : `${pkg} has no usable registry entry (never released, or its entry is malformed); name the ` +
+            `version: pnpm rollback ${pkg} <version>. Available: ${available.join(', ') || 'none'}`,
+    )
+  }
   if (!available.includes(targetVersion)) {
     throw new Error(
       `${pkg}@${targetVersion} does not exist on the CDN. Available: ${available.join(', ') || 'none'}`,
     )
   }
-  if (targetVersion === current.version) {
+  if (targetVersion === current?.version) {
     return {
       remote: name,
       version: targetVersion,
@@ -116,11 +158,7 @@ export function rollbackRemote(pkg: string, version?: string, options: ReleaseOp
       previous: current.previous?.version ?? null,
     }
   }
-  doc.remotes[name] = {
-    ...pointerFor(pkg, targetVersion),
-    previous: { version: current.version, entry: current.entry },
-    available,
-  }
-  writeRegistry(registryFile, doc)
-  return { remote: name, version: targetVersion, changed: true, previous: current.version }
+  const previous = current ? { version: current.version, entry: current.entry } : null
+  setRegistryEntry(registryFile, name, { ...pointerFor(pkg, targetVersion), previous, available })
+  return { remote: name, version: targetVersion, changed: true, previous: previous?.version ?? null }
 }

@@ -1,18 +1,31 @@
+import { isValidHostEntry } from 'shared/host/settings'
+
+export interface SecurityOptions {
+  /** The API's origin when it is not the page's own (`connect-src`). */
+  apiOrigin?: string | null
+  /** Hosts images come from (deploy setting `imageHosts`: `img.example.com`, `*.example.com`). */
+  imageHosts?: readonly string[]
+  /** The page's inline scripts (the first-call script, deploy/src/pages.ts), never `'unsafe-inline'`. */
+  scriptHashes?: readonly string[]
+}
+
 /**
- * Headers every document and asset gets; nginx.conf sets the same. `scriptHashes` allow a page's inline
- * scripts (the first-call script, deploy/src/pages.ts) by their hash, never `'unsafe-inline'`.
+ * `img-src` sources for the image hosts, HTTPS only. An entry that is not a host name is left out: in a
+ * header it could add a directive (`a.com; script-src *`), or allow every host (`*`).
  */
-export function securityHeaders(
-  apiOrigin: string | null,
-  scriptHashes: string[] = [],
-): Record<string, string> {
-  const connect = ["'self'", apiOrigin].filter(Boolean).join(' ')
+export function imageSources(imageHosts: readonly string[] = []): string[] {
+  return imageHosts.filter(isValidHostEntry).map((host) => `https://${host}`)
+}
+
+/** Headers every document and asset gets; nginx.conf sets the same (its placeholders come from here). */
+export function securityHeaders(options: SecurityOptions = {}): Record<string, string> {
+  const connect = ["'self'", options.apiOrigin].filter(Boolean).join(' ')
   return {
     'Content-Security-Policy': [
       "default-src 'self'",
-      ["script-src 'self'", ...scriptHashes].join(' '),
+      ["script-src 'self'", ...(options.scriptHashes ?? [])].join(' '),
       `connect-src ${connect}`,
-      "img-src 'self' data: blob:",
+      ["img-src 'self' data: blob:", ...imageSources(options.imageHosts)].join(' '),
       "style-src 'self' 'unsafe-inline'",
       "font-src 'self' data:",
       "frame-src 'self'",

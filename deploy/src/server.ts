@@ -1,14 +1,15 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { extname, join, normalize, sep } from 'node:path'
+import { extname, join, relative, resolve, sep } from 'node:path'
+import { pipeline } from 'node:stream'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { demoHandlers } from './demo-handlers'
-import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from './paths'
+import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, resolveInside, SHELL_DIST } from './paths'
 import { securityHeaders } from './security-headers'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { injectPreload, readInlineScript, routePreload } from './pages'
-import { readRegistry } from './registry-file'
+import { readPageRegistry } from './registry-file'
 import { injectSettings } from './settings'
 
 const TYPES: Record<string, string> = {
@@ -29,6 +30,33 @@ const TYPES: Record<string, string> = {
 export const NO_CACHE = 'no-cache'
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+/**
+ * How long a connection may take; a client that stalls is answered 408 (or dropped) and its socket freed.
+ * Checked every `checkIntervalMs`, so a timeout fires up to that much late.
+ */
+export interface ServerTimeouts {
+  /** From the connection (or the previous request) to the end of the request's headers. */
+  headersMs: number
+  /** From the connection to the end of the request body: a 3 MB upload on a slow phone link fits. */
+  requestMs: number
+  /** An idle kept-alive connection. */
+  keepAliveMs: number
+  /** A connection with no traffic either way (a client that stops reading its answer). */
+  idleMs: number
+  checkIntervalMs: number
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headersMs: 20_000,
+  requestMs: 120_000,
+  keepAliveMs: 5_000,
+  idleMs: 120_000,
+  checkIntervalMs: 5_000,
+}
+
+/** nginx's default (`large_client_header_buffers 4 8k`): a longer request line is a 414 there too. */
+export const MAX_URL_LENGTH = 8192
+
 export interface ServerOptions {
   shellDir?: string
   cdnDir?: string
@@ -37,9 +65,13 @@ export interface ServerOptions {
   apiOrigin?: string | null
   /** Preload the route remote's chain (default); the monolithic benchmark build has no remotes. */
   remoteChain?: boolean
+  timeouts?: Partial<ServerTimeouts>
 }
 
-/** Resolves `rel` inside `root`, or null when it escapes it or is not a file. */
+/**
+ * `rel` (a URL path, still percent-encoded) as a file inside `root`, or null when it is not one, escapes
+ * `root`, or has a dot segment: `.vite/` (build metadata), a release copy in progress, `..`.
+ */
 function fileIn(root: string, rel: string): string | null {
   let decoded: string
   try {
@@ -47,9 +79,53 @@ function fileIn(root: string, rel: string): string | null {
   } catch {
     return null
   }
-  const full = normalize(join(root, decoded))
-  if (full !== root && !full.startsWith(root + sep)) return null
-  return existsSync(full) && statSync(full).isFile() ? full : null
+  if (decoded.split('/').some((part) => part.startsWith('.'))) return null
+  const full = resolveInside(root, decoded)
+  return full && existsSync(full) && statSync(full).isFile() ? full : null
+}
+
+/** Module Federation's build statistics: for build tools, not for browsers. */
+const STATS_FILE = 'mf-stats.json'
+
+/**
+ * A CDN file a browser may fetch: one inside a version folder (`<remote>/<version>/…`), never a file at the
+ * CDN root (the registry, served only at /registry.json, and its temp files) or the build's stats.
+ */
+function cdnFile(cdnDir: string, rel: string): string | null {
+  const file = fileIn(cdnDir, rel)
+  if (!file) return null
+  const parts = relative(resolve(cdnDir), file).split(sep)
+  return parts.length >= 3 && parts.at(-1) !== STATS_FILE ? file : null
+}
+
+/**
+ * The path and query of a request target. Only the origin form (`/path?query`) and the absolute form
+ * (`http://host/path`) are requests for this server; `//x` would read as a host name, anything else is no
+ * path at all, and neither is a path whose escapes do not decode (nginx answers both 400 too).
+ */
+function requestPath(target: string): URL | null {
+  try {
+    const url =
+      target.startsWith('/') && !target.startsWith('//')
+        ? new URL(target, 'http://localhost')
+        : new URL(target)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    decodeURIComponent(url.pathname)
+    return url
+  } catch {
+    return null
+  }
+}
+
+/** The origin the demo API sees, from the Host header; null when it is no host. */
+function requestOrigin(host = 'localhost'): string | null {
+  // `a/b`, `a?b`, `u@a` would parse as a host followed by something else.
+  if (/[/?#@\\]/.test(host)) return null
+  try {
+    return new URL(`http://${host}`).origin
+  } catch {
+    return null
+  }
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer) {
@@ -104,104 +180,140 @@ function sendFile(
   }
   res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': String(statSync(file).size) })
   if (req.method === 'HEAD') res.end()
-  else createReadStream(file).pipe(res)
+  else {
+    // A file that goes away mid-read (a rebuild) or a client that leaves ends this response, not the process.
+    pipeline(createReadStream(file), res, (error) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[server]', file, error.message)
+    })
+  }
 }
 
 /**
  * One origin for the whole product: the shell (history fallback for app routes), the versioned CDN at
- * /remotes, the registry and the demo API. Caching and security headers match deploy/nginx.conf.
+ * /remotes, the registry and the demo API. Caching and security headers match deploy/nginx.conf. No
+ * request can stop it: a malformed one is a 4xx, a failing one a 500, a slow one times out.
  */
 export function createAppServer(options: ServerOptions = {}): Server {
   const shellDir = options.shellDir ?? SHELL_DIST
   const cdnDir = options.cdnDir ?? CDN_DIR
   const registryFile = options.registryFile ?? REGISTRY_FILE
-  const apiOrigin = options.apiOrigin ?? null
-  const security = securityHeaders(apiOrigin)
+  const imageHosts = Array.isArray(options.settings?.imageHosts)
+    ? options.settings.imageHosts.filter((h): h is string => typeof h === 'string')
+    : []
+  const security = securityHeaders({ apiOrigin: options.apiOrigin, imageHosts })
   const indexFile = join(shellDir, 'index.html')
   const compressedCache = new Map<string, Buffer>()
   const indexHtml = () => injectSettings(readFileSync(indexFile, 'utf8'), options.settings ?? {})
   const firstCallFile = join(shellDir, FIRST_CALL_SCRIPT)
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+  const text = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) =>
+    send(
+      res,
+      status,
+      { ...security, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE, ...headers },
+      body,
+    )
 
-  return createServer((req, res) => {
-    const origin = `http://${req.headers.host ?? 'localhost'}`
-    const url = new URL(req.url ?? '/', origin)
+  const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    console.error('[server]', req.method, req.url, error)
+    if (!res.headersSent) text(res, 500, 'Server error')
+    else res.destroy()
+  }
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const target = req.url ?? '/'
+    if (target.length > MAX_URL_LENGTH) return text(res, 414, 'URI too long')
+    const url = requestPath(target)
+    const origin = requestOrigin(req.headers.host)
+    if (!url || !origin) return text(res, 400, 'Bad request')
     const path = url.pathname
-    const notFound = () =>
-      send(
-        res,
-        404,
-        { ...security, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE },
-        'Not found',
-      )
-    try {
-      if (isApiPath(path)) {
-        void handleApi(req, res, origin, demoHandlers).catch(() => send(res, 500, security, 'Demo API error'))
-        return
-      }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        send(res, 405, { ...security, Allow: 'GET, HEAD' }, 'Method not allowed')
-        return
-      }
-      if (path === '/registry.json') {
-        if (!existsSync(registryFile)) return notFound()
-        sendFile(req, res, registryFile, { ...security, 'Cache-Control': NO_CACHE }, compressedCache)
-        return
-      }
-      if (path.startsWith(`${REMOTES_URL}/`)) {
-        const file = fileIn(cdnDir, path.slice(REMOTES_URL.length + 1))
-        if (!file) return notFound()
-        // Versioned folders never change; the manifest is immutable too (a new release is a new folder).
-        sendFile(
-          req,
-          res,
-          file,
-          {
-            ...security,
-            'Cache-Control': IMMUTABLE,
-            'Access-Control-Allow-Origin': '*',
-          },
-          compressedCache,
-        )
-        return
-      }
-      const asset = path !== '/' && path !== '/index.html' ? fileIn(shellDir, path.slice(1)) : null
-      if (asset) {
-        const hashed = path.startsWith('/assets/') || /-[\w-]{8,}\.js$/.test(path)
-        sendFile(
-          req,
-          res,
-          asset,
-          { ...security, 'Cache-Control': hashed ? IMMUTABLE : NO_CACHE },
-          compressedCache,
-        )
-        return
-      }
-      // A missing file is a 404, never the app: only extension-less paths are app routes.
-      if (/\.[a-z0-9]+$/i.test(path)) return notFound()
-      if (!existsSync(indexFile)) {
-        send(
-          res,
-          503,
-          { ...security, 'Content-Type': 'text/plain; charset=utf-8' },
-          'The shell is not built yet',
-        )
-        return
-      }
-      const html = indexHtml()
-      const preload = routePreload(path, {
-        registry: readRegistry(registryFile),
-        cdnDir,
-        shellDir,
-        indexHtml: html,
-        remoteChain: options.remoteChain,
-      })
-      const script = preload.firstCalls.length > 0 ? readInlineScript(firstCallFile) : null
-      const page = injectPreload(html, preload, script)
-      const csp = page.scriptHashes.length > 0 ? securityHeaders(apiOrigin, page.scriptHashes) : security
-      send(res, 200, { ...csp, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, page.html)
-    } catch (error) {
-      console.error('[server]', error)
-      if (!res.headersSent) send(res, 500, security, 'Server error')
+    const notFound = () => text(res, 404, 'Not found')
+    if (isApiPath(path)) {
+      handleApi(req, res, origin, demoHandlers).catch((error: unknown) => fail(req, res, error))
+      return
     }
-  })
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return text(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' })
+    }
+    if (path === '/registry.json') {
+      if (!existsSync(registryFile)) return notFound()
+      sendFile(req, res, registryFile, { ...security, 'Cache-Control': NO_CACHE }, compressedCache)
+      return
+    }
+    if (path.startsWith(`${REMOTES_URL}/`)) {
+      const file = cdnFile(cdnDir, path.slice(REMOTES_URL.length + 1))
+      if (!file) return notFound()
+      // Versioned folders never change; the manifest is immutable too (a new release is a new folder).
+      sendFile(
+        req,
+        res,
+        file,
+        { ...security, 'Cache-Control': IMMUTABLE, 'Access-Control-Allow-Origin': '*' },
+        compressedCache,
+      )
+      return
+    }
+    const asset = path !== '/' && path !== '/index.html' ? fileIn(shellDir, path.slice(1)) : null
+    if (asset) {
+      const hashed = path.startsWith('/assets/') || /-[\w-]{8,}\.js$/.test(path)
+      sendFile(
+        req,
+        res,
+        asset,
+        { ...security, 'Cache-Control': hashed ? IMMUTABLE : NO_CACHE },
+        compressedCache,
+      )
+      return
+    }
+    // A missing file is a 404, never the app: only extension-less paths are app routes.
+    if (/\.[a-z0-9]+$/i.test(path)) return notFound()
+    if (!existsSync(indexFile)) return text(res, 503, 'The shell is not built yet')
+    const html = indexHtml()
+    const preload = routePreload(path, {
+      registry: readPageRegistry(registryFile),
+      cdnDir,
+      shellDir,
+      indexHtml: html,
+      remoteChain: options.remoteChain,
+    })
+    const script = preload.firstCalls.length > 0 ? readInlineScript(firstCallFile) : null
+    const page = injectPreload(html, preload, script)
+    const csp =
+      page.scriptHashes.length > 0
+        ? securityHeaders({ apiOrigin: options.apiOrigin, imageHosts, scriptHashes: page.scriptHashes })
+        : security
+    send(res, 200, { ...csp, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, page.html)
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    (req, res) => {
+      try {
+        handle(req, res)
+      } catch (error) {
+        fail(req, res, error)
+      }
+    },
+  )
+  server.keepAliveTimeout = timeouts.keepAliveMs
+  server.timeout = timeouts.idleMs
+  return server
+}
+
+/**
+ * Keeps the process serving when an error escapes every request's own handling (an 'error' event nobody
+ * listens to, a rejected promise nobody awaits): it is logged instead of ending the process, and with it
+ * every other borrower's request. `pnpm start` installs it.
+ */
+export function guardProcess(): void {
+  process.on('uncaughtException', (error) =>
+    console.error('[server] uncaught exception (still serving):', error),
+  )
+  process.on('unhandledRejection', (reason) =>
+    console.error('[server] unhandled rejection (still serving):', reason),
+  )
 }

@@ -36,6 +36,24 @@ test('environment variables override the profile, field by field', () => {
     versionOverrides: true,
   })
   expect(settingsFromEnv({ ALLOWED_HOSTS: '' }).allowedHosts).toEqual([])
+  expect(settingsFromEnv({ IMAGE_HOSTS: ' IMG.CashLoan.ph ,*.cdn.example.com' }).imageHosts).toEqual([
+    'img.cashloan.ph',
+    '*.cdn.example.com',
+  ])
+})
+
+test('a host list entry that is not a host name stops the deploy, naming the variable and the entry', () => {
+  for (const bad of [
+    'https://img.example.com',
+    'img.example.com; script-src *',
+    '*',
+    'img.example.com:8443',
+  ]) {
+    expect(() => settingsFromEnv({ IMAGE_HOSTS: `ok.example.com,${bad}` })).toThrow(
+      `IMAGE_HOSTS: "${bad.trim().toLowerCase()}" is not a host name`,
+    )
+  }
+  expect(() => settingsFromEnv({ ALLOWED_HOSTS: 'pay.example.com/x' })).toThrow('ALLOWED_HOSTS')
 })
 
 test('injected settings cannot close the script element', () => {
@@ -45,4 +63,12 @@ test('injected settings cannot close the script element', () => {
   expect(out).toContain('\\u003c/script>')
   const json = /id="app-settings">(.*)<\/script>/.exec(out)![1]
   expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>' })
+})
+
+test("injected settings arrive byte for byte: `$&`, `$`` and `$'` are text, not replacement patterns", () => {
+  const html = '<head><script type="application/json" id="app-settings">{}</script></head>'
+  const settings = { name: "$& $` $' $$ $1", servicePhone: '</script>$&' }
+  const out = injectSettings(html, settings)
+  expect(JSON.parse(/id="app-settings">(.*)<\/script>/.exec(out)![1])).toEqual(settings)
+  expect(out.endsWith('</script></head>')).toBe(true)
 })

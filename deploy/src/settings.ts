@@ -1,9 +1,10 @@
+import { isValidHostEntry } from 'shared/host/settings'
+
 /**
  * Deploy-time settings written into the shell's index.html (#app-settings). A profile gives the base
  * (`DEPLOY_PROFILE`: `demo`, the default for `pnpm start` and the e2e servers, or `production`); environment
  * variables override it field by field.
  */
-
 /**
  * Hosts the demo's server links point at (payUrl, contract_url, lendDetailsUrl, product links): the loan and
  * repay demo handlers link there, and e2e intercepts them, since nothing outside this machine is reachable.
@@ -22,20 +23,39 @@ export const PROFILES = {
 
 export type Profile = keyof typeof PROFILES
 
-const list = (value: string) =>
-  value
+/**
+ * A comma-separated host list. A bad entry stops the deploy: the shell would drop it, and it must never
+ * reach the CSP header the servers build from `imageHosts`.
+ */
+function hostList(variable: string, value: string): string[] {
+  const hosts = value
     .split(',')
-    .map((h) => h.trim())
+    .map((h) => h.trim().toLowerCase())
     .filter(Boolean)
+  const bad = hosts.find((host) => !isValidHostEntry(host))
+  if (bad !== undefined) {
+    throw new Error(
+      `${variable}: "${bad}" is not a host name (write pay.example.com or *.example.com, no scheme, port or path)`,
+    )
+  }
+  return hosts
+}
 
 const flag = (value: string) => value === '1' || value === 'true'
 
-export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+/** What a deploy writes into the page: the profile's fields always, the others when set. */
+export type DeploySettings = Record<string, unknown> & {
+  allowedHosts: string[]
+  imageHosts: string[]
+  versionOverrides: boolean
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySettings {
   const profile = env.DEPLOY_PROFILE ?? 'demo'
   if (!(profile in PROFILES)) {
     throw new Error(`DEPLOY_PROFILE must be one of ${Object.keys(PROFILES).join(', ')} (got "${profile}")`)
   }
-  const out: Record<string, unknown> = { ...PROFILES[profile as Profile] }
+  const out: DeploySettings = { ...PROFILES[profile as Profile] }
   const strings: Record<string, string> = {
     APP_NAME: 'name',
     APP_BG_COLOR: 'backgroundColor',
@@ -47,8 +67,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Record<st
   }
   for (const [variable, key] of Object.entries(strings)) if (env[variable]) out[key] = env[variable]
   if (env.RUPEE_SIGN) out.rupee = flag(env.RUPEE_SIGN)
-  if (env.ALLOWED_HOSTS !== undefined) out.allowedHosts = list(env.ALLOWED_HOSTS)
-  if (env.IMAGE_HOSTS !== undefined) out.imageHosts = list(env.IMAGE_HOSTS)
+  if (env.ALLOWED_HOSTS !== undefined) out.allowedHosts = hostList('ALLOWED_HOSTS', env.ALLOWED_HOSTS)
+  if (env.IMAGE_HOSTS !== undefined) out.imageHosts = hostList('IMAGE_HOSTS', env.IMAGE_HOSTS)
   if (env.VERSION_OVERRIDES !== undefined) out.versionOverrides = flag(env.VERSION_OVERRIDES)
   return out
 }
@@ -61,8 +81,20 @@ export function scriptJson(value: unknown): string {
 /** The settings block of the shell's index.html. */
 export const SETTINGS_BLOCK = /<script type="application\/json" id="app-settings">[\s\S]*?<\/script>/
 
+/**
+ * `html` with its first `search` replaced by `text` exactly as given: a string passed to `String.replace`
+ * reads `$&`, `$'`, `` $` `` and `$1` as patterns, and page values (settings, registry, manifests) may hold them.
+ */
+export function replaceLiteral(html: string, search: string | RegExp, text: string): string {
+  return html.replace(search, () => text)
+}
+
 /** Replaces the settings block. */
 export function injectSettings(html: string, settings: Record<string, unknown>): string {
   const json = scriptJson(settings)
-  return html.replace(SETTINGS_BLOCK, `<script type="application/json" id="app-settings">${json}</script>`)
+  return replaceLiteral(
+    html,
+    SETTINGS_BLOCK,
+    `<script type="application/json" id="app-settings">${json}</script>`,
+  )
 }

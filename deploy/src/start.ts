@@ -1,7 +1,7 @@
 import { buildAll, buildPackage } from './build'
 import { remotePackages } from './paths'
 import { releaseRemote } from './release'
-import { createAppServer } from './server'
+import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from './settings'
 
 /**
@@ -23,6 +23,12 @@ async function main() {
   if (!skipBuild) await buildPackage('shell')
   if (process.argv.includes('--build-only')) return
   const server = createAppServer({ settings: settingsFromEnv(), apiOrigin: null })
+  guardProcess()
+  // A port already taken is the end of this run, not an error to log and carry on with.
+  server.on('error', (error) => {
+    console.error(error.message)
+    process.exit(1)
+  })
   server.listen(port, () => {
     console.log(`\nCashLoan is running at http://localhost:${port}`)
     console.log(`Developer test page: http://localhost:${port}/testPreview\n`)

@@ -26,6 +26,8 @@ test('documents carry CSP, nosniff, no-referrer, frame-ancestors none and no-cac
   expect(csp).toContain("frame-ancestors 'none'")
   expect(csp).not.toContain('unsafe-eval')
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+  // The demo profile has no image hosts: images from the page's origin, data: and blob: only.
+  expect(csp).toContain("; img-src 'self' data: blob:; ")
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('no-referrer')
   expect(headers['cache-control']).toBe('no-cache')
@@ -43,6 +45,24 @@ test('registry is no-cache, versioned assets immutable, a missing asset is a 404
   expect(await missing.text()).not.toContain('<div id="root">')
   const missingShellAsset = await request.get('/assets/no-such-file.js')
   expect(missingShellAsset.status()).toBe(404)
+})
+
+test('the CDN serves version folders only: not the registry, build stats or .vite files', async ({
+  request,
+}) => {
+  const registry = await (await request.get('/registry.json')).json()
+  const release = (registry.remotes.mf_site.entry as string).replace('mf-manifest.json', '')
+  for (const path of [
+    '/remotes/registry.json',
+    `${release}.vite/manifest.json`,
+    `${release}mf-stats.json`,
+    '/.vite/manifest.json',
+  ]) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(404)
+    // A 404 is never cached as if it were a released file.
+    expect(response.headers()['cache-control'] ?? '', path).not.toContain('immutable')
+  }
 })
 
 test('scripts are sent compressed', async ({ request }) => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
 import { getResponse, type RequestHandler } from 'msw'
 import type { Plugin } from 'vite'
+import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../src/http/limits.ts'
 
 /**
  * The demo API behind a real HTTP server (DESIGN.md §7): MSW handlers answer node requests, so it also works
@@ -14,23 +14,60 @@ export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix))
 }
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+
+/**
+ * The answer to a request body over REQUEST_BODY_MAX_BYTES, in the API's envelope so the client shows its
+ * message. nginx.conf answers its own 413 with the same envelope (deploy's tests compare them).
+ */
+export const TOO_LARGE_ENVELOPE = {
+  code: '413',
+  message: `The file or request is too large: files may be up to ${megabytes(UPLOAD_MAX_BYTES)}.`,
+  data: null,
+} as const
+
+/**
+ * The request body, or null as soon as it passes `limit` bytes (or declares more): a body that is too large
+ * is never held whole. The rest of it is still read and dropped, so the client, still sending, gets to read
+ * the answer instead of a reset connection.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  if (Number(req.headers['content-length']) > limit) return Promise.resolve(null)
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) chunks.push(chunk)
+      else {
+        chunks.length = 0
+        resolve(null)
+      }
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+    // After 'end' this changes nothing; before it, the client went away mid-body.
+    req.on('close', () => reject(new Error('the client closed the connection before the body ended')))
+  })
+}
+
+function toRequest(req: IncomingMessage, origin: string, body: Buffer | null): Request {
   const headers = new Headers()
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v))
     else if (value !== undefined) headers.set(key, value)
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    // Node needs this for a streamed request body.
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit)
+    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+  })
 }
 
-/** Answers a demo API call through the MSW handlers; 404 envelope when no handler matches. */
+/**
+ * Answers a demo API call through the MSW handlers; 404 envelope when no handler matches, 413 when the body
+ * is over REQUEST_BODY_MAX_BYTES. Never rejects.
+ */
 export async function handleApi(
   req: IncomingMessage,
   res: ServerResponse,
@@ -39,8 +76,15 @@ export async function handleApi(
 ): Promise<void> {
   let response: Response | undefined
   try {
-    response = await getResponse(handlers, toRequest(req, origin))
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+    const body = hasBody ? await readBody(req, REQUEST_BODY_MAX_BYTES) : null
+    if (hasBody && !body) {
+      response = Response.json(TOO_LARGE_ENVELOPE, { status: 413 })
+    } else {
+      response = await getResponse(handlers, toRequest(req, origin, body))
+    }
   } catch (error) {
+    if (res.destroyed) return
     console.error('[demo-api] handler failed', error)
     response = Response.json({ code: '500', message: 'Demo API error', data: null }, { status: 500 })
   }
@@ -49,8 +93,10 @@ export async function handleApi(
   response.headers.forEach((value, key) => {
     headers[key] = value
   })
+  const payload = Buffer.from(await response.arrayBuffer())
+  if (res.destroyed) return
   res.writeHead(response.status, headers)
-  res.end(Buffer.from(await response.arrayBuffer()))
+  res.end(payload)
 }
 
 /** Vite dev-server plugin: answers the demo API with the remote's own `src/mocks/handlers.ts`. */

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { DEPLOY_DIR } from './paths'
+
+let cdnDir: string
+const children = new Set<ChildProcess>()
+beforeEach(() => {
+  cdnDir = mkdtempSync(join(tmpdir(), 'cli-'))
+})
+afterEach(() => {
+  // A run still going (the test timed out) would find no registry once the folder is gone, and release.
+  for (const child of children) child.kill('SIGKILL')
+  children.clear()
+  rmSync(cdnDir, { recursive: true, force: true })
+})
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: DEPLOY_DIR,
+      // No PATH: a release that got past its registry check would fail to start pnpm rather than build the
+      // workspace's remotes (the build empties their dist/ first).
+      env: { ...process.env, CDN_DIR: cdnDir, PATH: '' },
+    })
+    children.add(child)
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('exit', (code) => {
+      children.delete(child)
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
+
+test('on a registry file that is not a registry, release, rollback and remotes say so and change nothing', async () => {
+  const file = join(cdnDir, 'registry.json')
+  writeFileSync(file, '{"remotes": {"mf_site": ')
+  const [release, rollback, remotes] = await Promise.all([
+    cli('release', 'mf-site'),
+    cli('rollback', 'mf-site', '1.0.0-x'),
+    cli('remotes'),
+  ])
+  for (const run of [release, rollback, remotes]) {
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(`${file} is not a valid registry (not JSON:`)
+    expect(run.stderr).toContain(
+      "Nothing was changed: writing a new one would drop the other remotes' pointers",
+    )
+  }
+  // The release stops before it builds anything.
+  expect(release.stdout).not.toContain('built')
+  // The listing still shows what is on the CDN, with the pointers unknown.
+  expect(remotes.stdout).toMatch(/^mf-site\s+current: \?\s+previous: \?\s+available: -$/m)
+  expect(readFileSync(file, 'utf8')).toBe('{"remotes": {"mf_site": ')
+  // Three processes starting TypeScript at once: seconds on a busy machine.
+}, 20_000)

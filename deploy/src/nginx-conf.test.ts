@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
+import { REQUEST_BODY_MAX_BYTES } from 'shared/http/limits'
+import { expect, test } from 'vitest'
+import { renderNginxConf, type NginxConfValues } from './nginx-conf'
+import { DEPLOY_DIR } from './paths'
+import { securityHeaders } from './security-headers'
+
+const TEMPLATE = readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8')
+const VALUES: NginxConfValues = {
+  prefix: '/srv/nginx',
+  port: 8080,
+  www: '/srv/www',
+  cdn: '/srv/cdn',
+  apiUpstream: 'http://127.0.0.1:4310',
+  apiOrigin: '',
+  imageHosts: [],
+}
+
+test("nginx takes request bodies up to the demo API's limit and answers a larger one with its envelope", () => {
+  const limits = [...TEMPLATE.matchAll(/^\s*client_max_body_size\s+(\S+);/gm)].map((m) => m[1])
+  expect(limits).toEqual([String(REQUEST_BODY_MAX_BYTES)])
+  // A location's body: up to the brace that closes it, at the server block's indent.
+  const location = (name: string) => TEMPLATE.split(`location ${name} {`)[1].split('\n    }')[0]
+  const page = /error_page 413 (@[\w-]+);/.exec(location('~ ^/(utilities|api)/'))![1]
+  const named = location(page)
+  expect(named).toContain('default_type application/json;')
+  expect(JSON.parse(/return 413 '(.*)';/.exec(named)![1])).toEqual(TOO_LARGE_ENVELOPE)
+})
+
+test("nginx's CSP is the Node server's, image hosts included", () => {
+  for (const imageHosts of [[], ['img.cashloan.ph', '*.cdn.example.com']]) {
+    const conf = renderNginxConf(TEMPLATE, { ...VALUES, imageHosts })
+    expect(/set \$csp "(.*)";/.exec(conf)![1]).toBe(
+      securityHeaders({ imageHosts })['Content-Security-Policy'],
+    )
+  }
+  const withApi = renderNginxConf(TEMPLATE, { ...VALUES, apiOrigin: 'https://api.example.com' })
+  expect(/set \$csp "(.*)";/.exec(withApi)![1]).toBe(
+    securityHeaders({ apiOrigin: 'https://api.example.com' })['Content-Security-Policy'],
+  )
+})
+
+test('placeholder values go in literally, and a placeholder left without one is an error', () => {
+  const conf = renderNginxConf(TEMPLATE, { ...VALUES, cdn: "/srv/$&/cdn$'" })
+  expect(conf).toContain("alias /srv/$&/cdn$'/registry.json;")
+  expect(conf).not.toMatch(/^[^#]*__[A-Z_]+__/m)
+  expect(() => renderNginxConf(`${TEMPLATE}\nroot __NEW__;`, VALUES)).toThrow('__NEW__')
+})

@@ -1,0 +1,35 @@
+import { imageSources } from './security-headers'
+
+export interface NginxConfValues {
+  prefix: string
+  port: number
+  www: string
+  cdn: string
+  apiUpstream: string
+  /** The API's origin when it is not the page's own; '' for none. */
+  apiOrigin: string
+  imageHosts: readonly string[]
+}
+
+/**
+ * deploy/nginx.conf with its placeholders filled. A value goes in as it is (no `$&` patterns), and an
+ * optional CSP source goes in with its leading space, or not at all.
+ */
+export function renderNginxConf(template: string, values: NginxConfValues): string {
+  const optional = (sources: readonly string[]) => (sources.length > 0 ? ` ${sources.join(' ')}` : '')
+  const fills: Record<string, string> = {
+    __PREFIX__: values.prefix,
+    __PORT__: String(values.port),
+    __WWW__: values.www,
+    __CDN__: values.cdn,
+    __API_UPSTREAM__: values.apiUpstream,
+    ' __API_ORIGIN__': optional(values.apiOrigin ? [values.apiOrigin] : []),
+    ' __IMAGE_SOURCES__': optional(imageSources(values.imageHosts)),
+  }
+  let conf = template
+  for (const [placeholder, value] of Object.entries(fills)) conf = conf.replaceAll(placeholder, () => value)
+  const directives = conf.replace(/^\s*#.*$/gm, '')
+  const left = /__[A-Z_]+__/.exec(directives)
+  if (left) throw new Error(`nginx.conf: placeholder ${left[0]} has no value`)
+  return conf
+}
