@@ -2,7 +2,14 @@ import axios from 'axios'
 import { delay, http as mock, HttpResponse } from 'msw'
 import { expect, test, vi } from 'vitest'
 import { setupMswServer } from '../testing/testing'
-import { createHttp, MESSAGES, PAINT_WAIT_MS, type HttpConfig, type LoadingText } from './http'
+import {
+  createHttp,
+  MESSAGES,
+  PAINT_WAIT_MS,
+  TOAST_MESSAGE_MAX,
+  type HttpConfig,
+  type LoadingText,
+} from './http'
 
 const APP_ORIGIN = window.location.origin
 const API = `${APP_ORIGIN}/utilities`
@@ -112,6 +119,80 @@ test('an HTTP 500 with an HTML error page fails with a clear message', async () 
   const result = await http.get('/boom')
   expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.badResponse })
   expect(toasts).toEqual([MESSAGES.badResponse])
+})
+
+test.each([401, 403, 500, 503])(
+  'an HTTP %i whose body parses as a success envelope is a failure',
+  async (status) => {
+    server.use(
+      mock.post(`${API}/v3/loan/detail`, () =>
+        HttpResponse.json({ code: '00', message: 'ok', data: { amount: 100 } }, { status }),
+      ),
+    )
+    const { http, toasts } = setup()
+    const result = await http.post('/v3/loan/detail', { orderId: 86 })
+    expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.badResponse, data: null })
+    expect(toasts).toEqual([MESSAGES.badResponse])
+  },
+)
+
+test("an HTTP error that carries the server's own refusal keeps its code and message", async () => {
+  server.use(
+    mock.post(`${API}/v3/loan/detail`, () =>
+      HttpResponse.json({ code: '401', message: 'Please log in again.' }, { status: 401 }),
+    ),
+  )
+  const { http, toasts } = setup()
+  const result = await http.post('/v3/loan/detail', {})
+  expect(result).toMatchObject({ success: false, code: '401', message: 'Please log in again.' })
+  expect(toasts).toEqual(['Please log in again.'])
+})
+
+test('an HTTP 413 without a usable message (nginx answers HTML) says the file is too large', async () => {
+  server.use(
+    mock.post(`${API}/upload-nginx`, () =>
+      HttpResponse.html('<html><body><h1>413 Request Entity Too Large</h1></body></html>', { status: 413 }),
+    ),
+    mock.post(`${API}/upload-empty`, () => HttpResponse.json({ code: '413' }, { status: 413 })),
+    mock.post(`${API}/upload-api`, () =>
+      HttpResponse.json({ code: '413', message: 'Images must be under 3 MB.' }, { status: 413 }),
+    ),
+  )
+  const { http, toasts } = setup()
+  const file = new Blob(['x'], { type: 'image/jpeg' })
+  expect(await http.upload('/upload-nginx', 'problemImage', file)).toMatchObject({
+    success: false,
+    message: MESSAGES.tooLarge,
+  })
+  expect(await http.upload('/upload-empty', 'problemImage', file)).toMatchObject({
+    success: false,
+    message: MESSAGES.tooLarge,
+  })
+  // The demo API's own refusal says it in its words.
+  expect(await http.upload('/upload-api', 'problemImage', file)).toMatchObject({
+    success: false,
+    message: 'Images must be under 3 MB.',
+  })
+  expect(MESSAGES.tooLarge).toBe('The file is too large to upload.')
+  expect(toasts).toEqual([MESSAGES.tooLarge, MESSAGES.tooLarge, 'Images must be under 3 MB.'])
+})
+
+test('a server message over 200 characters is cut in the toast; the result keeps all of it', async () => {
+  const long = `${'Your repayment could not be processed. '.repeat(6)}Reference 8812.`
+  const exact = 'y'.repeat(TOAST_MESSAGE_MAX)
+  server.use(
+    mock.post(`${API}/long`, () => HttpResponse.json({ code: '01', message: long })),
+    mock.post(`${API}/exact`, () => HttpResponse.json({ code: '01', message: exact })),
+    // An emoji is one character: the cut never splits it.
+    mock.post(`${API}/emoji`, () => HttpResponse.json({ code: '01', message: `${'z'.repeat(199)}😀😀` })),
+  )
+  const { http, toasts } = setup()
+  expect(long.length).toBeGreaterThan(TOAST_MESSAGE_MAX)
+  expect((await http.post('/long')).message).toBe(long)
+  await http.post('/exact')
+  await http.post('/emoji')
+  expect(toasts).toEqual([`${long.slice(0, TOAST_MESSAGE_MAX).trimEnd()}…`, exact, `${'z'.repeat(199)}😀…`])
+  expect(Array.from(toasts[0]).length).toBeLessThanOrEqual(TOAST_MESSAGE_MAX + 1)
 })
 
 test('a network error resolves as a failure with the network message', async () => {

@@ -79,7 +79,19 @@ export const MESSAGES = {
   timeout: 'The request timed out. Please try again.',
   badResponse: 'The server sent an unexpected response. Please try again later.',
   busy: 'Your previous request is still being processed.',
+  tooLarge: 'The file is too large to upload.',
 } as const
+
+/** Server messages longer than this are cut in the toast (the result keeps the whole text). */
+export const TOAST_MESSAGE_MAX = 200
+
+/** A message as the failure toast shows it: at most TOAST_MESSAGE_MAX characters, then an ellipsis. */
+export function toastText(message: string): string {
+  const chars = Array.from(message)
+  return chars.length > TOAST_MESSAGE_MAX
+    ? `${chars.slice(0, TOAST_MESSAGE_MAX).join('').trimEnd()}…`
+    : message
+}
 
 /** A call succeeds when its code parses to integer 0 (`0`, `'0'`, `'00'`). */
 export function isSuccessCode(code: unknown): boolean {
@@ -95,18 +107,43 @@ export function toResult<T>(raw: unknown): HttpResult<T> {
   }
   const envelope = raw as { code: unknown; message?: unknown; msg?: unknown; data?: unknown }
   const code = typeof envelope.code === 'string' || typeof envelope.code === 'number' ? envelope.code : null
-  const message =
-    typeof envelope.message === 'string'
-      ? envelope.message
-      : typeof envelope.msg === 'string'
-        ? envelope.msg
-        : ''
+  const message = serverMessage(envelope)
   const success = isSuccessCode(code)
   return {
     success,
     code,
     message: success || message ? message : MESSAGES.badResponse,
     data: (envelope.data ?? null) as T | null,
+    raw,
+  }
+}
+
+function serverMessage(envelope: { message?: unknown; msg?: unknown }): string {
+  if (typeof envelope.message === 'string') return envelope.message
+  return typeof envelope.msg === 'string' ? envelope.msg : ''
+}
+
+/**
+ * A status and body as a result. A status outside 2xx is a failure whatever the body says (a proxy's or an
+ * auth layer's answer can carry a success envelope that was never the business answer); the server's own
+ * refusal (a failure code with a message) keeps its message, anything else gets one for its status.
+ */
+function responseResult<T>(response: RawResponse): HttpResult<T> {
+  const parsed = parseBody(response.text)
+  const raw = parsed === undefined ? response.text : parsed
+  const result: HttpResult<T> =
+    parsed === undefined
+      ? { success: false, code: null, message: MESSAGES.badResponse, data: null, raw }
+      : toResult<T>(parsed)
+  if (response.status >= 200 && response.status < 300) return result
+  const refusal =
+    !result.success && result.code !== null && serverMessage(parsed as { message?: unknown }) !== ''
+  if (refusal) return result
+  return {
+    success: false,
+    code: null,
+    message: response.status === 413 ? MESSAGES.tooLarge : MESSAGES.badResponse,
+    data: null,
     raw,
   }
 }
@@ -198,15 +235,7 @@ export function createHttp(config: HttpConfig): HostHttp {
       const response =
         (started && (await withTimeout(started, timeoutMs))) ??
         (await request(method, url, data, headers, timeoutMs))
-      const parsed = parseBody(response.text)
-      if (parsed === undefined) {
-        result = { success: false, code: null, message: MESSAGES.badResponse, data: null, raw: response.text }
-      } else {
-        result = toResult<T>(parsed)
-        if (!result.success && result.code === null && response.status >= 400) {
-          result = { ...result, message: MESSAGES.badResponse }
-        }
-      }
+      result = responseResult<T>(response)
     } catch (error) {
       const code = (error as { isAxiosError?: boolean; code?: unknown } | null)?.code
       const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT'
@@ -222,7 +251,7 @@ export function createHttp(config: HttpConfig): HostHttp {
       inFlightCalls -= 1
       if (inFlightCalls === 0) quietWaiters.splice(0).forEach((resolve) => resolve())
     }
-    if (!result.success && !options.silent) config.notifier.error(result.message)
+    if (!result.success && !options.silent) config.notifier.error(toastText(result.message))
     return result
   }
 
