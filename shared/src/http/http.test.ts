@@ -516,7 +516,58 @@ test('concurrent money calls to different paths, or ordinary calls, are not merg
   expect(hits).toBe(4)
 })
 
-test('a money call is never retried automatically', async () => {
+test('two different money calls to the same path in flight are both sent, each with its own key', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/v3/loan-details/generate-vcode`, async ({ request }) => {
+      await capture(request)
+      await delay(20)
+      const body = new URLSearchParams(await request.clone().text())
+      return HttpResponse.json({
+        code: '00',
+        data: { payUrl: `https://pay.example.com/${body.get('amount')}` },
+      })
+    }),
+  )
+  const { http } = setup()
+  const [instalment, extension] = await Promise.all([
+    http.post('/v3/loan-details/generate-vcode', { orderId: 86, amount: 1500 }, { money: true }),
+    http.post('/v3/loan-details/generate-vcode', { orderId: 86, amount: 300, isDelay: 1 }, { money: true }),
+  ])
+  expect(instalment.data).toEqual({ payUrl: 'https://pay.example.com/1500' })
+  expect(extension.data).toEqual({ payUrl: 'https://pay.example.com/300' })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-2'])
+})
+
+test('a money call that times out has an unknown outcome, is toasted as such, and is not retried', async () => {
+  let hits = 0
+  server.use(
+    mock.post(`${API}/v3/loan-confirm/loan-detail-push`, async () => {
+      hits++
+      await delay(300)
+      return HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http, toasts } = setup({ client: fetchClient() })
+  const result = await http.post(
+    '/v3/loan-confirm/loan-detail-push',
+    { amount: 5000 },
+    { money: true, timeoutMs: 30 },
+  )
+  expect(result).toEqual({
+    success: false,
+    code: null,
+    message: 'We could not confirm the result. Please check your order status before trying again.',
+    data: null,
+    raw: null,
+    outcome: 'unknown',
+  })
+  expect(toasts).toEqual([MESSAGES.unknownOutcome])
+  await delay(50)
+  expect(hits).toBe(1)
+})
+
+test('a money call whose connection drops is never retried automatically and has an unknown outcome', async () => {
   let hits = 0
   server.use(
     mock.post(`${API}/v3/loan/push`, () => {
@@ -526,8 +577,118 @@ test('a money call is never retried automatically', async () => {
   )
   const { http } = setup()
   const result = await http.post('/v3/loan/push', {}, { money: true })
-  expect(result).toMatchObject({ success: false, message: MESSAGES.network })
+  expect(result).toMatchObject({ success: false, message: MESSAGES.unknownOutcome, outcome: 'unknown' })
   expect(hits).toBe(1)
+})
+
+test('an ordinary call that times out or drops has no outcome flag: it is only a failure', async () => {
+  server.use(mock.post(`${API}/v3/loan/detail`, () => HttpResponse.error()))
+  const { http } = setup()
+  const result = await http.post('/v3/loan/detail', {})
+  expect(result).toEqual({ success: false, code: null, message: MESSAGES.network, data: null, raw: null })
+})
+
+test("the borrower's retry after a timeout sends the same Idempotency-Key; an answer then forgets it", async () => {
+  const { requests, capture } = recordRequests()
+  let slow = true
+  server.use(
+    mock.post(`${API}/v3/repayment/commit`, async ({ request }) => {
+      await capture(request)
+      if (slow) await delay(300)
+      return HttpResponse.json({ code: '00', data: { repayRecordId: 'r-1' } })
+    }),
+  )
+  let sessionId = 's-1'
+  const { http } = setup({ client: fetchClient(), query: () => ({ sessionId }) })
+  const body = { orderId: 86, amount: 1500, cardId: 'c-9' }
+  const first = await http.post('/v3/repayment/commit', body, { money: true, timeoutMs: 30 })
+  expect(first.outcome).toBe('unknown')
+  slow = false
+  // A refreshed session between the taps is still the same intent.
+  sessionId = 's-2'
+  const retry = await http.post('/v3/repayment/commit', { ...body }, { money: true, timeoutMs: 1000 })
+  expect(retry).toMatchObject({ success: true, data: { repayRecordId: 'r-1' } })
+  expect(retry.outcome).toBeUndefined()
+  // The server answered: paying the same amount again later is a new intent.
+  await http.post('/v3/repayment/commit', body, { money: true, timeoutMs: 1000 })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1', 'key-2'])
+})
+
+test('a retry after a dropped connection reuses the key; a changed body is a new intent', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/v3/bind-card/bind-card-new`, async ({ request }) => {
+      await capture(request)
+      return requests.length <= 2 ? HttpResponse.error() : HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http } = setup()
+  const card = { product_id: 1, cardNo: '6222020000000001', bankCode: 'BDO' }
+  await http.post('/v3/bind-card/bind-card-new', card, { money: true, silent: true })
+  await http.post('/v3/bind-card/bind-card-new', card, { money: true, silent: true })
+  await http.post('/v3/bind-card/bind-card-new', { ...card, cardNo: '6222020000000002' }, { money: true })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1', 'key-2'])
+})
+
+test.each([
+  ['a failure code', () => HttpResponse.json({ code: '800005', message: 'Do not submit twice' })],
+  ['an HTTP 500', () => HttpResponse.html('<h1>Internal Server Error</h1>', { status: 500 })],
+  ['an HTTP 429', () => HttpResponse.json({ code: '429', message: 'Slow down' }, { status: 429 })],
+])('%s is an answer: the next identical money call is a new intent with a new key', async (_name, answer) => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/v3/repayment/confirm`, async ({ request }) => {
+      await capture(request)
+      return answer()
+    }),
+  )
+  const { http } = setup()
+  const first = await http.post('/v3/repayment/confirm', { verifyCode: '123456' }, { money: true })
+  expect(first.success).toBe(false)
+  expect(first.outcome).toBeUndefined()
+  await http.post('/v3/repayment/confirm', { verifyCode: '123456' }, { money: true })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-2'])
+})
+
+test.each([502, 504])(
+  "a gateway's %i on a money call is no answer: unknown outcome, and the retry keeps the key",
+  async (status) => {
+    const { requests, capture } = recordRequests()
+    server.use(
+      mock.post(`${API}/v3/loan/push`, async ({ request }) => {
+        await capture(request)
+        return requests.length === 1
+          ? HttpResponse.html('<h1>Bad Gateway</h1>', { status })
+          : HttpResponse.json({ code: '00' })
+      }),
+    )
+    const { http } = setup()
+    const first = await http.post('/v3/loan/push', { amount: 1 }, { money: true })
+    expect(first).toMatchObject({ success: false, message: MESSAGES.unknownOutcome, outcome: 'unknown' })
+    expect((await http.post('/v3/loan/push', { amount: 1 }, { money: true })).success).toBe(true)
+    expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1'])
+  },
+)
+
+test('a double tap on a money upload shares one request; another file is its own intent', async () => {
+  let hits = 0
+  server.use(
+    mock.post(`${API}/upload`, async () => {
+      hits++
+      await delay(20)
+      return HttpResponse.json({ code: '00', data: { n: hits } })
+    }),
+  )
+  const { http } = setup()
+  const file = new Blob(['a'])
+  const [first, second, other] = await Promise.all([
+    http.upload('/upload', 'file', file, {}, { money: true }),
+    http.upload('/upload', 'file', file, {}, { money: true }),
+    http.upload('/upload', 'file', new Blob(['a']), {}, { money: true }),
+  ])
+  expect(second).toBe(first)
+  expect(other).not.toBe(first)
+  expect(hits).toBe(2)
 })
 
 test("the first call loads the client after the frame being painted, so a screen's first paint never waits for it", async () => {
