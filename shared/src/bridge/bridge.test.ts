@@ -108,21 +108,32 @@ test('web: toHome goes home, closeWebview goes back, callTelephone dials the num
   expect(fallback.unsupported).not.toHaveBeenCalled()
 })
 
-test.each<BridgeAction>([
-  'to',
-  'toP',
-  'toMine',
-  'offToLogin',
-  'toRate',
-  'confirmBurialPoint',
-  'startBank',
-  'endBank',
-])('web: %s is reported as unsupported with its payload', (action) => {
-  const fallback = fakeFallback()
-  createBridge({}, fallback).call(action, ['main'])
-  expect(fallback.unsupported).toHaveBeenCalledWith(action, ['main'])
-  expect(fallback.home).not.toHaveBeenCalled()
-  expect(fallback.back).not.toHaveBeenCalled()
+test.each<BridgeAction>(['to', 'toP', 'toMine', 'offToLogin', 'toRate'])(
+  'web: %s (a tap) is reported as unsupported with its payload',
+  (action) => {
+    const fallback = fakeFallback()
+    createBridge({}, fallback).call(action, ['main'])
+    expect(fallback.unsupported).toHaveBeenCalledWith(action, ['main'])
+    expect(fallback.home).not.toHaveBeenCalled()
+    expect(fallback.back).not.toHaveBeenCalled()
+  },
+)
+
+test.each<BridgeAction>(['confirmBurialPoint', 'startBank', 'endBank'])(
+  'web: %s (not a tap) is a no-op with a console note, never reported as unsupported',
+  (action) => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined)
+    const fallback = fakeFallback()
+    createBridge({}, fallback).call(action, ['loan_confirm'])
+    expect(Object.values(fallback).every((fn) => fn.mock.calls.length === 0)).toBe(true)
+    expect(info).toHaveBeenCalledWith(expect.stringContaining(action), ['loan_confirm'])
+  },
+)
+
+test('native hosts still receive background actions', () => {
+  const { win, handlers } = iosWindow()
+  createBridge(win, fakeFallback()).call('startBank', ['BDO'])
+  expect(handlers.startBank.postMessage).toHaveBeenCalledWith(['BDO'])
 })
 
 test('an unknown action is ignored on every channel', () => {

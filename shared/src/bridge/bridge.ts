@@ -14,6 +14,22 @@ export const BRIDGE_ACTIONS = [
 ] as const
 
 export type BridgeAction = (typeof BRIDGE_ACTIONS)[number]
+
+/**
+ * Actions a screen sends on its own, not on the borrower's tap (analytics, bank-flow markers). In a plain
+ * browser there is nothing to tell the borrower about them, so they are skipped with a console note and never
+ * reach the web fallback's `unsupported` (which asks the borrower to open the app).
+ */
+export const BACKGROUND_ACTIONS = [
+  'confirmBurialPoint',
+  'startBank',
+  'endBank',
+] as const satisfies readonly BridgeAction[]
+
+export function isBackgroundAction(action: BridgeAction): boolean {
+  return (BACKGROUND_ACTIONS as readonly string[]).includes(action)
+}
+
 export type BridgeChannel = 'ios' | 'android' | 'web'
 
 export interface Bridge {
@@ -45,7 +61,10 @@ export interface WebFallback {
   home(): void
   back(): void
   telephone(phone: string): void
-  /** Native-only navigation in a plain browser (e.g. `to` with a native page key). */
+  /**
+   * A native-only action the borrower tapped, in a plain browser (e.g. `to` with a native page key); never
+   * called for BACKGROUND_ACTIONS.
+   */
   unsupported(action: BridgeAction, payload: unknown[]): void
 }
 
@@ -105,7 +124,9 @@ export function createBridge(win: object, fallback: WebFallback): HostBridge {
           fallback.telephone(typeof payload[0] === 'string' ? payload[0] : '')
           return
         default:
-          fallback.unsupported(action, payload)
+          if (isBackgroundAction(action)) {
+            console.info(`[bridge] "${action}" runs in the app only; skipped`, payload)
+          } else fallback.unsupported(action, payload)
       }
     },
   }

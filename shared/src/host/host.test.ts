@@ -2,13 +2,14 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { createSessionStore } from '../session/session'
 import { TEST_SETTINGS } from '../testing/testing'
 import type * as Toasts from '../ui/toasts'
-import { preloadToasts } from '../ui/toasts'
+import { preloadToasts, showInfo } from '../ui/toasts'
 import { afterFirstPaint, FIRST_PAINT_WAIT_MS } from '../schedule/schedule'
-import { createHostServices } from './host'
+import { createHostServices, NEEDS_APP_MESSAGE } from './host'
 
 vi.mock('../ui/toasts', async (importOriginal) => ({
   ...(await importOriginal<typeof Toasts>()),
   preloadToasts: vi.fn(async () => null),
+  showInfo: vi.fn(),
 }))
 
 type PaintCallback = (list: { getEntriesByName(name: string): unknown[] }) => void
@@ -104,4 +105,17 @@ test("warm-up loads axios first and the toast code once the screen's calls are a
   callsAnswered()
   await vi.advanceTimersByTimeAsync(10)
   expect(preloadToasts).toHaveBeenCalledTimes(1)
+})
+
+test('in a plain browser, a tapped native-only action asks for the app; background actions stay silent', () => {
+  const info = vi.spyOn(console, 'info').mockImplementation(() => undefined)
+  const session = createSessionStore({ storage: null })
+  const { bridge } = createHostServices({ win: window, settings: TEST_SETTINGS, session, navigate: () => {} })
+  expect(bridge.channel).toBe('web')
+  for (const action of ['confirmBurialPoint', 'startBank', 'endBank'] as const) bridge.call(action)
+  expect(showInfo).not.toHaveBeenCalled()
+  expect(info).toHaveBeenCalledTimes(3)
+  for (const action of ['to', 'toP', 'toMine', 'offToLogin', 'toRate'] as const) bridge.call(action, ['mine'])
+  expect(vi.mocked(showInfo).mock.calls).toEqual(Array.from({ length: 5 }, () => [NEEDS_APP_MESSAGE]))
+  info.mockRestore()
 })

@@ -192,6 +192,25 @@ test("a started call's answer goes through the same checks: malformed body, serv
   expect(notifier.error).toHaveBeenCalledTimes(2)
 })
 
+test('a started answer with an error status is a failure even when its body is a success envelope', async () => {
+  server.use(
+    mock.post(`${API}/user-problem/problem-list`, () =>
+      HttpResponse.json({ code: '00', message: 'ok', data: { tabs: [] } }, { status: 503 }),
+    ),
+  )
+  const { win } = page('/complaintList')
+  startFirstCalls(win, [LIST], ENDPOINT, SNAPSHOT)
+  const { http, request, notifier } = helper(win)
+  expect(await http.post('/user-problem/problem-list', {})).toMatchObject({
+    success: false,
+    code: null,
+    message: MESSAGES.badResponse,
+    data: null,
+  })
+  expect(request).not.toHaveBeenCalled()
+  expect(notifier.error).toHaveBeenCalledWith(MESSAGES.badResponse)
+})
+
 test('money calls and uploads never take a started answer', async () => {
   serve('/pay', 'post')
   serve('/upload', 'post')

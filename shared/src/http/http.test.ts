@@ -2,7 +2,14 @@ import axios from 'axios'
 import { delay, http as mock, HttpResponse } from 'msw'
 import { expect, test, vi } from 'vitest'
 import { setupMswServer } from '../testing/testing'
-import { createHttp, MESSAGES, PAINT_WAIT_MS, type HttpConfig, type LoadingText } from './http'
+import {
+  createHttp,
+  MESSAGES,
+  PAINT_WAIT_MS,
+  TOAST_MESSAGE_MAX,
+  type HttpConfig,
+  type LoadingText,
+} from './http'
 
 const APP_ORIGIN = window.location.origin
 const API = `${APP_ORIGIN}/utilities`
@@ -112,6 +119,80 @@ test('an HTTP 500 with an HTML error page fails with a clear message', async () 
   const result = await http.get('/boom')
   expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.badResponse })
   expect(toasts).toEqual([MESSAGES.badResponse])
+})
+
+test.each([401, 403, 500, 503])(
+  'an HTTP %i whose body parses as a success envelope is a failure',
+  async (status) => {
+    server.use(
+      mock.post(`${API}/v3/loan/detail`, () =>
+        HttpResponse.json({ code: '00', message: 'ok', data: { amount: 100 } }, { status }),
+      ),
+    )
+    const { http, toasts } = setup()
+    const result = await http.post('/v3/loan/detail', { orderId: 86 })
+    expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.badResponse, data: null })
+    expect(toasts).toEqual([MESSAGES.badResponse])
+  },
+)
+
+test("an HTTP error that carries the server's own refusal keeps its code and message", async () => {
+  server.use(
+    mock.post(`${API}/v3/loan/detail`, () =>
+      HttpResponse.json({ code: '401', message: 'Please log in again.' }, { status: 401 }),
+    ),
+  )
+  const { http, toasts } = setup()
+  const result = await http.post('/v3/loan/detail', {})
+  expect(result).toMatchObject({ success: false, code: '401', message: 'Please log in again.' })
+  expect(toasts).toEqual(['Please log in again.'])
+})
+
+test('an HTTP 413 without a usable message (nginx answers HTML) says the file is too large', async () => {
+  server.use(
+    mock.post(`${API}/upload-nginx`, () =>
+      HttpResponse.html('<html><body><h1>413 Request Entity Too Large</h1></body></html>', { status: 413 }),
+    ),
+    mock.post(`${API}/upload-empty`, () => HttpResponse.json({ code: '413' }, { status: 413 })),
+    mock.post(`${API}/upload-api`, () =>
+      HttpResponse.json({ code: '413', message: 'Images must be under 3 MB.' }, { status: 413 }),
+    ),
+  )
+  const { http, toasts } = setup()
+  const file = new Blob(['x'], { type: 'image/jpeg' })
+  expect(await http.upload('/upload-nginx', 'problemImage', file)).toMatchObject({
+    success: false,
+    message: MESSAGES.tooLarge,
+  })
+  expect(await http.upload('/upload-empty', 'problemImage', file)).toMatchObject({
+    success: false,
+    message: MESSAGES.tooLarge,
+  })
+  // The demo API's own refusal says it in its words.
+  expect(await http.upload('/upload-api', 'problemImage', file)).toMatchObject({
+    success: false,
+    message: 'Images must be under 3 MB.',
+  })
+  expect(MESSAGES.tooLarge).toBe('The file is too large to upload.')
+  expect(toasts).toEqual([MESSAGES.tooLarge, MESSAGES.tooLarge, 'Images must be under 3 MB.'])
+})
+
+test('a server message over 200 characters is cut in the toast; the result keeps all of it', async () => {
+  const long = `${'Your repayment could not be processed. '.repeat(6)}Reference 8812.`
+  const exact = 'y'.repeat(TOAST_MESSAGE_MAX)
+  server.use(
+    mock.post(`${API}/long`, () => HttpResponse.json({ code: '01', message: long })),
+    mock.post(`${API}/exact`, () => HttpResponse.json({ code: '01', message: exact })),
+    // An emoji is one character: the cut never splits it.
+    mock.post(`${API}/emoji`, () => HttpResponse.json({ code: '01', message: `${'z'.repeat(199)}😀😀` })),
+  )
+  const { http, toasts } = setup()
+  expect(long.length).toBeGreaterThan(TOAST_MESSAGE_MAX)
+  expect((await http.post('/long')).message).toBe(long)
+  await http.post('/exact')
+  await http.post('/emoji')
+  expect(toasts).toEqual([`${long.slice(0, TOAST_MESSAGE_MAX).trimEnd()}…`, exact, `${'z'.repeat(199)}😀…`])
+  expect(Array.from(toasts[0]).length).toBeLessThanOrEqual(TOAST_MESSAGE_MAX + 1)
 })
 
 test('a network error resolves as a failure with the network message', async () => {
@@ -435,7 +516,58 @@ test('concurrent money calls to different paths, or ordinary calls, are not merg
   expect(hits).toBe(4)
 })
 
-test('a money call is never retried automatically', async () => {
+test('two different money calls to the same path in flight are both sent, each with its own key', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/v3/loan-details/generate-vcode`, async ({ request }) => {
+      await capture(request)
+      await delay(20)
+      const body = new URLSearchParams(await request.clone().text())
+      return HttpResponse.json({
+        code: '00',
+        data: { payUrl: `https://pay.example.com/${body.get('amount')}` },
+      })
+    }),
+  )
+  const { http } = setup()
+  const [instalment, extension] = await Promise.all([
+    http.post('/v3/loan-details/generate-vcode', { orderId: 86, amount: 1500 }, { money: true }),
+    http.post('/v3/loan-details/generate-vcode', { orderId: 86, amount: 300, isDelay: 1 }, { money: true }),
+  ])
+  expect(instalment.data).toEqual({ payUrl: 'https://pay.example.com/1500' })
+  expect(extension.data).toEqual({ payUrl: 'https://pay.example.com/300' })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-2'])
+})
+
+test('a money call that times out has an unknown outcome, is toasted as such, and is not retried', async () => {
+  let hits = 0
+  server.use(
+    mock.post(`${API}/v3/loan-confirm/loan-detail-push`, async () => {
+      hits++
+      await delay(300)
+      return HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http, toasts } = setup({ client: fetchClient() })
+  const result = await http.post(
+    '/v3/loan-confirm/loan-detail-push',
+    { amount: 5000 },
+    { money: true, timeoutMs: 30 },
+  )
+  expect(result).toEqual({
+    success: false,
+    code: null,
+    message: 'We could not confirm the result. Please check your order status before trying again.',
+    data: null,
+    raw: null,
+    outcome: 'unknown',
+  })
+  expect(toasts).toEqual([MESSAGES.unknownOutcome])
+  await delay(50)
+  expect(hits).toBe(1)
+})
+
+test('a money call whose connection drops is never retried automatically and has an unknown outcome', async () => {
   let hits = 0
   server.use(
     mock.post(`${API}/v3/loan/push`, () => {
@@ -445,8 +577,118 @@ test('a money call is never retried automatically', async () => {
   )
   const { http } = setup()
   const result = await http.post('/v3/loan/push', {}, { money: true })
-  expect(result).toMatchObject({ success: false, message: MESSAGES.network })
+  expect(result).toMatchObject({ success: false, message: MESSAGES.unknownOutcome, outcome: 'unknown' })
   expect(hits).toBe(1)
+})
+
+test('an ordinary call that times out or drops has no outcome flag: it is only a failure', async () => {
+  server.use(mock.post(`${API}/v3/loan/detail`, () => HttpResponse.error()))
+  const { http } = setup()
+  const result = await http.post('/v3/loan/detail', {})
+  expect(result).toEqual({ success: false, code: null, message: MESSAGES.network, data: null, raw: null })
+})
+
+test("the borrower's retry after a timeout sends the same Idempotency-Key; an answer then forgets it", async () => {
+  const { requests, capture } = recordRequests()
+  let slow = true
+  server.use(
+    mock.post(`${API}/v3/repayment/commit`, async ({ request }) => {
+      await capture(request)
+      if (slow) await delay(300)
+      return HttpResponse.json({ code: '00', data: { repayRecordId: 'r-1' } })
+    }),
+  )
+  let sessionId = 's-1'
+  const { http } = setup({ client: fetchClient(), query: () => ({ sessionId }) })
+  const body = { orderId: 86, amount: 1500, cardId: 'c-9' }
+  const first = await http.post('/v3/repayment/commit', body, { money: true, timeoutMs: 30 })
+  expect(first.outcome).toBe('unknown')
+  slow = false
+  // A refreshed session between the taps is still the same intent.
+  sessionId = 's-2'
+  const retry = await http.post('/v3/repayment/commit', { ...body }, { money: true, timeoutMs: 1000 })
+  expect(retry).toMatchObject({ success: true, data: { repayRecordId: 'r-1' } })
+  expect(retry.outcome).toBeUndefined()
+  // The server answered: paying the same amount again later is a new intent.
+  await http.post('/v3/repayment/commit', body, { money: true, timeoutMs: 1000 })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1', 'key-2'])
+})
+
+test('a retry after a dropped connection reuses the key; a changed body is a new intent', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/v3/bind-card/bind-card-new`, async ({ request }) => {
+      await capture(request)
+      return requests.length <= 2 ? HttpResponse.error() : HttpResponse.json({ code: '00' })
+    }),
+  )
+  const { http } = setup()
+  const card = { product_id: 1, cardNo: '6222020000000001', bankCode: 'BDO' }
+  await http.post('/v3/bind-card/bind-card-new', card, { money: true, silent: true })
+  await http.post('/v3/bind-card/bind-card-new', card, { money: true, silent: true })
+  await http.post('/v3/bind-card/bind-card-new', { ...card, cardNo: '6222020000000002' }, { money: true })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1', 'key-2'])
+})
+
+test.each([
+  ['a failure code', () => HttpResponse.json({ code: '800005', message: 'Do not submit twice' })],
+  ['an HTTP 500', () => HttpResponse.html('<h1>Internal Server Error</h1>', { status: 500 })],
+  ['an HTTP 429', () => HttpResponse.json({ code: '429', message: 'Slow down' }, { status: 429 })],
+])('%s is an answer: the next identical money call is a new intent with a new key', async (_name, answer) => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/v3/repayment/confirm`, async ({ request }) => {
+      await capture(request)
+      return answer()
+    }),
+  )
+  const { http } = setup()
+  const first = await http.post('/v3/repayment/confirm', { verifyCode: '123456' }, { money: true })
+  expect(first.success).toBe(false)
+  expect(first.outcome).toBeUndefined()
+  await http.post('/v3/repayment/confirm', { verifyCode: '123456' }, { money: true })
+  expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-2'])
+})
+
+test.each([502, 504])(
+  "a gateway's %i on a money call is no answer: unknown outcome, and the retry keeps the key",
+  async (status) => {
+    const { requests, capture } = recordRequests()
+    server.use(
+      mock.post(`${API}/v3/loan/push`, async ({ request }) => {
+        await capture(request)
+        return requests.length === 1
+          ? HttpResponse.html('<h1>Bad Gateway</h1>', { status })
+          : HttpResponse.json({ code: '00' })
+      }),
+    )
+    const { http } = setup()
+    const first = await http.post('/v3/loan/push', { amount: 1 }, { money: true })
+    expect(first).toMatchObject({ success: false, message: MESSAGES.unknownOutcome, outcome: 'unknown' })
+    expect((await http.post('/v3/loan/push', { amount: 1 }, { money: true })).success).toBe(true)
+    expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1'])
+  },
+)
+
+test('a double tap on a money upload shares one request; another file is its own intent', async () => {
+  let hits = 0
+  server.use(
+    mock.post(`${API}/upload`, async () => {
+      hits++
+      await delay(20)
+      return HttpResponse.json({ code: '00', data: { n: hits } })
+    }),
+  )
+  const { http } = setup()
+  const file = new Blob(['a'])
+  const [first, second, other] = await Promise.all([
+    http.upload('/upload', 'file', file, {}, { money: true }),
+    http.upload('/upload', 'file', file, {}, { money: true }),
+    http.upload('/upload', 'file', new Blob(['a']), {}, { money: true }),
+  ])
+  expect(second).toBe(first)
+  expect(other).not.toBe(first)
+  expect(hits).toBe(2)
 })
 
 test("the first call loads the client after the frame being painted, so a screen's first paint never waits for it", async () => {

@@ -19,6 +19,12 @@ export interface HttpResult<T = unknown> {
   message: string
   data: T | null
   raw: unknown
+  /**
+   * `'unknown'` only on a money call whose answer never came (timeout, dropped connection, a gateway that gave
+   * up): the server may or may not have done it. Send the borrower to the order's status rather than offering
+   * the same tap blindly; if they do tap again, the same call carries the same `Idempotency-Key`.
+   */
+  outcome?: 'unknown'
 }
 
 export type LoadingText = 'loading...' | 'uploading...' | 'saving...'
@@ -29,10 +35,20 @@ export interface CallOptions {
   /** Show this loading toast while the call runs. */
   loading?: LoadingText
   /**
-   * A money-moving call: never retried, one in flight per path (a double tap shares the first call),
-   * and sent with an `Idempotency-Key` (pass one to keep it across a deliberate retry of the same intent).
+   * A money-moving call (loan push, generate-vcode for a payment, repayment commit / confirm, bind card, card
+   * change): one borrower intent, one `Idempotency-Key`, with nothing for the screen to keep.
+   * - The intent is the call itself: method, path and body (not the session query). Put only what the
+   *   borrower chose in the body (no timestamps or nonces), or every tap becomes a new intent.
+   * - A double tap while it is in flight shares the first call's answer; a different body to the same path
+   *   is another intent, sent on its own.
+   * - The helper keeps the key until the server answers. After a timeout, a dropped connection or a gateway's
+   *   502 / 504, the result has `outcome: 'unknown'` and `MESSAGES.unknownOutcome`; the same call made again
+   *   (the borrower's retry) sends the same key, so the server does it at most once. After any answer the
+   *   server gave, the next identical call is a new intent with a new key.
+   * - Never retried automatically, never answered from a call the page started.
    */
   money?: boolean
+  /** Replaces the key the helper keeps for a money call (an intent that must outlive the page, say). */
   idempotencyKey?: string
   /** Overrides the 60 s timeout. */
   timeoutMs?: number
@@ -79,7 +95,28 @@ export const MESSAGES = {
   timeout: 'The request timed out. Please try again.',
   badResponse: 'The server sent an unexpected response. Please try again later.',
   busy: 'Your previous request is still being processed.',
+  unknownOutcome: 'We could not confirm the result. Please check your order status before trying again.',
+  tooLarge: 'The file is too large to upload.',
 } as const
+
+/** Server messages longer than this are cut in the toast (the result keeps the whole text). */
+export const TOAST_MESSAGE_MAX = 200
+
+/** A message as the failure toast shows it: at most TOAST_MESSAGE_MAX characters, then an ellipsis. */
+export function toastText(message: string): string {
+  const chars = Array.from(message)
+  return chars.length > TOAST_MESSAGE_MAX
+    ? `${chars.slice(0, TOAST_MESSAGE_MAX).join('').trimEnd()}…`
+    : message
+}
+
+/**
+ * Answers from a gateway that gave up on the server (bad gateway, gateway timeout): the server may have done
+ * the call anyway, so for a money call they are no answer at all.
+ */
+const GATEWAY_GAVE_UP = new Set([502, 504])
+
+const NO_QUERY = () => ({})
 
 /** A call succeeds when its code parses to integer 0 (`0`, `'0'`, `'00'`). */
 export function isSuccessCode(code: unknown): boolean {
@@ -95,18 +132,43 @@ export function toResult<T>(raw: unknown): HttpResult<T> {
   }
   const envelope = raw as { code: unknown; message?: unknown; msg?: unknown; data?: unknown }
   const code = typeof envelope.code === 'string' || typeof envelope.code === 'number' ? envelope.code : null
-  const message =
-    typeof envelope.message === 'string'
-      ? envelope.message
-      : typeof envelope.msg === 'string'
-        ? envelope.msg
-        : ''
+  const message = serverMessage(envelope)
   const success = isSuccessCode(code)
   return {
     success,
     code,
     message: success || message ? message : MESSAGES.badResponse,
     data: (envelope.data ?? null) as T | null,
+    raw,
+  }
+}
+
+function serverMessage(envelope: { message?: unknown; msg?: unknown }): string {
+  if (typeof envelope.message === 'string') return envelope.message
+  return typeof envelope.msg === 'string' ? envelope.msg : ''
+}
+
+/**
+ * A status and body as a result. A status outside 2xx is a failure whatever the body says (a proxy's or an
+ * auth layer's answer can carry a success envelope that was never the business answer); the server's own
+ * refusal (a failure code with a message) keeps its message, anything else gets one for its status.
+ */
+function responseResult<T>(response: RawResponse): HttpResult<T> {
+  const parsed = parseBody(response.text)
+  const raw = parsed === undefined ? response.text : parsed
+  const result: HttpResult<T> =
+    parsed === undefined
+      ? { success: false, code: null, message: MESSAGES.badResponse, data: null, raw }
+      : toResult<T>(parsed)
+  if (response.status >= 200 && response.status < 300) return result
+  const refusal =
+    !result.success && result.code !== null && serverMessage(parsed as { message?: unknown }) !== ''
+  if (refusal) return result
+  return {
+    success: false,
+    code: null,
+    message: response.status === 413 ? MESSAGES.tooLarge : MESSAGES.badResponse,
+    data: null,
     raw,
   }
 }
@@ -161,7 +223,12 @@ export function createHttp(config: HttpConfig): HostHttp {
   let inFlightCalls = 0
   const quietWaiters: (() => void)[] = []
   const newKey = config.newKey ?? randomKey
+  /** Money calls in flight, by intent: a double tap shares the first one's answer. */
   const inFlight = new Map<string, Promise<HttpResult<unknown>>>()
+  /** Each money intent's Idempotency-Key, kept until the server has answered it. */
+  const intentKeys = new Map<string, string>()
+  const fileIds = new WeakMap<Blob, number>()
+  let fileCount = 0
 
   /** The call over axios: its status and body text. */
   const request = async (
@@ -198,42 +265,61 @@ export function createHttp(config: HttpConfig): HostHttp {
       const response =
         (started && (await withTimeout(started, timeoutMs))) ??
         (await request(method, url, data, headers, timeoutMs))
-      const parsed = parseBody(response.text)
-      if (parsed === undefined) {
-        result = { success: false, code: null, message: MESSAGES.badResponse, data: null, raw: response.text }
-      } else {
-        result = toResult<T>(parsed)
-        if (!result.success && result.code === null && response.status >= 400) {
-          result = { ...result, message: MESSAGES.badResponse }
-        }
-      }
+      result =
+        options.money && GATEWAY_GAVE_UP.has(response.status)
+          ? unknownOutcome(response.text)
+          : responseResult<T>(response)
     } catch (error) {
       const code = (error as { isAxiosError?: boolean; code?: unknown } | null)?.code
       const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT'
-      result = {
-        success: false,
-        code: null,
-        message: timedOut ? MESSAGES.timeout : MESSAGES.network,
-        data: null,
-        raw: null,
-      }
+      // A money call may have reached the server before the wait or the connection ended.
+      result = options.money
+        ? unknownOutcome(null)
+        : {
+            success: false,
+            code: null,
+            message: timedOut ? MESSAGES.timeout : MESSAGES.network,
+            data: null,
+            raw: null,
+          }
     } finally {
       close?.()
       inFlightCalls -= 1
       if (inFlightCalls === 0) quietWaiters.splice(0).forEach((resolve) => resolve())
     }
-    if (!result.success && !options.silent) config.notifier.error(result.message)
+    if (!result.success && !options.silent) config.notifier.error(toastText(result.message))
     return result
   }
 
-  const guarded = <T>(key: string, options: CallOptions, run: () => Promise<HttpResult<T>>) => {
-    if (!options.money) return run()
-    const pending = inFlight.get(key)
+  /**
+   * Runs a money call once per intent at a time, with the intent's key (CallOptions.money); other calls run
+   * as they are.
+   */
+  const guarded = <T>(
+    intentOfCall: () => string,
+    options: CallOptions,
+    run: (options: CallOptions) => Promise<HttpResult<T>>,
+  ) => {
+    if (!options.money) return run(options)
+    const intent = intentOfCall()
+    const pending = inFlight.get(intent)
     if (pending) return pending as Promise<HttpResult<T>>
-    const promise = run().finally(() => inFlight.delete(key))
-    inFlight.set(key, promise)
+    const own = options.idempotencyKey
+    const key = own ?? intentKeys.get(intent) ?? newKey()
+    if (!own) intentKeys.set(intent, key)
+    const promise = run({ ...options, idempotencyKey: key })
+      .then((result) => {
+        if (result.outcome !== 'unknown' && intentKeys.get(intent) === key) intentKeys.delete(intent)
+        return result
+      })
+      .finally(() => inFlight.delete(intent))
+    inFlight.set(intent, promise)
     return promise
   }
+
+  /** What the server sees of a call, less the session query (which a refresh may change between taps). */
+  const intentOf = (method: 'GET' | 'POST', path: string, body?: URLSearchParams) =>
+    callKey(method, callUrl(config, path, NO_QUERY), body)
 
   return {
     quiet: () =>
@@ -243,18 +329,40 @@ export function createHttp(config: HttpConfig): HostHttp {
         () => undefined,
         () => undefined,
       ),
-    get: (path, params, options = {}) => send('GET', path, undefined, params, options),
-    post: (path, body, options = {}) =>
-      guarded(`POST ${path}`, options, () => send('POST', path, toForm(body), undefined, options)),
+    get: (path, params, options = {}) =>
+      guarded(
+        () => intentOf('GET', path, toForm(params)),
+        options,
+        (opts) => send('GET', path, undefined, params, opts),
+      ),
+    post: (path, body, options = {}) => {
+      const form = toForm(body)
+      return guarded(
+        () => intentOf('POST', path, form),
+        options,
+        (opts) => send('POST', path, form, undefined, opts),
+      )
+    },
     upload: (path, field, file, extra, options = {}) => {
+      const fields = toForm(extra)
       const form = new FormData()
-      for (const [key, value] of toForm(extra)) form.append(key, value)
+      for (const [key, value] of fields) form.append(key, value)
       form.append(field, file)
-      return guarded(`UPLOAD ${path}`, options, () =>
-        send('POST', path, form, undefined, { loading: 'uploading...', ...options }),
+      // A file is the same intent while it is the same object the borrower picked.
+      const intent = () => {
+        if (!fileIds.has(file)) fileIds.set(file, ++fileCount)
+        return `${intentOf('POST', path, fields)}\n${field}=#file-${fileIds.get(file)}`
+      }
+      return guarded(intent, options, (opts) =>
+        send('POST', path, form, undefined, { loading: 'uploading...', ...opts }),
       )
     },
   }
+}
+
+/** A money call with no answer from the server: it may or may not have been done. */
+function unknownOutcome<T>(raw: unknown): HttpResult<T> {
+  return { success: false, code: null, message: MESSAGES.unknownOutcome, data: null, raw, outcome: 'unknown' }
 }
 
 /** A call the page started, given up (as axios would) after the call's timeout. */

@@ -1,6 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import {
   appendQuery,
+  classifyServerLink,
   classifyTarget,
   dial,
   mailTo,
@@ -80,6 +81,74 @@ test.each([
   ['tel', 'tel:+6321234'],
 ])('refuses %s', (_name, raw) => {
   expect(classifyTarget(raw, { ...POLICY, dev: true })).toMatchObject({ kind: 'refused' })
+})
+
+test.each([
+  ['a dot segment', '/.//evil.com'],
+  ['a climbing segment', '/a/..//evil.com'],
+  ['encoded dots', '/%2e%2e//evil.com'],
+  ['mixed-case encoded dots', '/x/%2E%2e/%2e%2E//evil.com/pay'],
+  ['a half-encoded dot segment', '/.%2e//evil.com'],
+  ['a same-origin URL with a double slash', 'https://app.cashloan.ph//evil.com/'],
+  ['a same-origin URL that climbs to a double slash', 'https://app.cashloan.ph/a/..//evil.com'],
+])('refuses an app path that normalises to another host: %s', (_name, raw) => {
+  expect(classifyTarget(raw, POLICY)).toMatchObject({ kind: 'refused' })
+})
+
+test.each([
+  'blob:https://app.cashloan.ph/7a1c7f0e-2d1b-4e8a-9a55-5b1f0b0d1e11',
+  'BLOB:https://app.cashloan.ph/x',
+  'Data:text/html,<script>alert(1)</script>',
+  'DATA:text/html,x',
+  'jAvAsCrIpT:alert(1)',
+  '\u0000javascript:alert(1)',
+  'java\u0000script:alert(1)',
+  'javascript\t:alert(1)',
+  'java\nscript:alert(1)',
+  '\u0001https://app.cashloan.ph/repay',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+])('refuses a script, blob or data URL in any case or with control characters: %j', (raw) => {
+  expect(classifyTarget(raw, { ...POLICY, dev: true })).toMatchObject({ kind: 'refused' })
+})
+
+test('an app whose origin is null (sandboxed frame, file) keeps no app path', () => {
+  for (const appOrigin of ['null', 'not a url']) {
+    const policy = { ...POLICY, appOrigin }
+    expect(classifyTarget('/repay', policy)).toMatchObject({ kind: 'refused' })
+    expect(classifyTarget('https://app.cashloan.ph/repay', policy)).toMatchObject({ kind: 'refused' })
+    // Allowed hosts and native keys do not depend on it.
+    expect(classifyTarget('https://pay.partner.com/x', policy).kind).toBe('web')
+    expect(classifyTarget('main', policy).kind).toBe('native')
+  }
+})
+
+test('an invalid allow-list entry that reaches the guard allows nothing', () => {
+  const policy = {
+    ...POLICY,
+    allowedHosts: ['*', '*.com', '*.ph', 'https://evil.com', 'evil.org/pay', 'evil.net:443', 'ev il.io', ''],
+  }
+  for (const raw of ['https://evil.com/', 'https://evil.org/pay', 'https://evil.net/', 'https://x.ph/']) {
+    expect(classifyTarget(raw, policy)).toMatchObject({ kind: 'refused' })
+  }
+  // A valid entry written as the settings would accept it still works.
+  expect(
+    classifyTarget('https://pay.partner.com/', { ...POLICY, allowedHosts: [' Pay.Partner.COM '] }).kind,
+  ).toBe('web')
+})
+
+test.each([
+  'https://pаy.partner.com/', // Cyrillic а
+  'https://pay.partner.com%2eevil.com/',
+  'https://pay.partner.com\u3002evil.com/',
+  'https://pay.partner.com./',
+  'https://[::1]/',
+  'https://pay-partner.com/',
+  'https://%2ea.example.com/',
+  'https://a..example.com/',
+  'https://*.example.com/',
+])('refuses a look-alike of an allowed host: %s', (raw) => {
+  expect(classifyTarget(raw, POLICY)).toMatchObject({ kind: 'refused' })
 })
 
 test('a same-origin absolute URL stays in the app', () => {
@@ -220,4 +289,41 @@ test('openServerLink sends a native key through the bridge and refuses a bad lin
   expect(context.refuse).toHaveBeenCalledTimes(2)
   expect(context.refuse).toHaveBeenCalledWith(REFUSED_MESSAGE)
   expect(context.navigate).not.toHaveBeenCalled()
+})
+
+test('openServerLink follows the spec: only an http link goes through the guard, anything else must be a native key', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const context = linkContext()
+  // An app path is not a link the spec opens: it would go to the bridge, which knows no such key.
+  expect(openServerLink('/repay?orderId=1', context)).toBe(false)
+  expect(openServerLink('repay', context)).toBe(false)
+  expect(openServerLink('intent://scan/#Intent;end', context)).toBe(false)
+  expect(openServerLink('HTTP://EVIL.COM/', context)).toBe(false)
+  expect(context.refuse).toHaveBeenCalledTimes(4)
+  expect(context.navigate).not.toHaveBeenCalled()
+  expect(context.bridge.call).not.toHaveBeenCalled()
+  expect(openServerLink(`${window.location.origin.toUpperCase()}/repay`, context)).toBe(true)
+  expect(context.navigate).toHaveBeenCalledWith('/repay', { replace: undefined })
+})
+
+test('classifyServerLink judges a link again after appending the globals', () => {
+  const policy = { ...POLICY, allowedHosts: ['pay.partner.com'] }
+  expect(classifyServerLink('https://pay.partner.com/c', policy, { orderId: '86' })).toEqual({
+    kind: 'web',
+    url: 'https://pay.partner.com/c?orderId=86',
+  })
+  expect(classifyServerLink('https://app.cashloan.ph/repay#x', policy, { productId: '7' })).toEqual({
+    kind: 'app',
+    path: '/repay?productId=7#x',
+  })
+  expect(classifyServerLink('https://app.cashloan.ph/.//evil.com', policy, { productId: '7' })).toMatchObject(
+    {
+      kind: 'refused',
+    },
+  )
+  expect(classifyServerLink('mine', policy, { productId: '7' })).toEqual({
+    kind: 'native',
+    route: 'mine',
+    raw: 'mine',
+  })
 })

@@ -1,3 +1,5 @@
+import { isValidHostEntry } from '../host/settings'
+
 /**
  * The one place that decides where a server-provided target may take the borrower, and the only code
  * that assigns `location` or opens a window.
@@ -24,46 +26,100 @@ export interface TargetPolicy {
 
 export const REFUSED_MESSAGE = 'This link cannot be opened.'
 
+/**
+ * Whether `host` (as the URL parser gives it: lower case, IDN in punycode) is on the list. An entry the
+ * settings would have dropped (`*`, `*.com`, a scheme or a path) never allows anything, should one reach here;
+ * nor does a host that is no plain DNS name (`.a.example.com` and `*.example.com` parse, and end like one).
+ */
 function hostAllowed(host: string, allowed: readonly string[]): boolean {
-  return allowed.some((entry) => {
-    const rule = entry.toLowerCase()
-    return rule.startsWith('*.') ? host.endsWith(rule.slice(1)) && host !== rule.slice(2) : host === rule
+  if (host.startsWith('*') || !isValidHostEntry(host)) return false
+  return allowed.some((item) => {
+    const entry = typeof item === 'string' ? item.trim().toLowerCase() : ''
+    if (!isValidHostEntry(entry)) return false
+    return entry.startsWith('*.') ? host.endsWith(entry.slice(1)) : host === entry
   })
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
+const refused = (reason: string): Target => ({ kind: 'refused', reason })
+
+/** The app's origin, or null when it has none to compare with (`null`: a sandboxed frame, a file). */
+function originOf(appOrigin: string): string | null {
+  try {
+    const origin = new URL(appOrigin).origin
+    return origin === 'null' ? null : origin
+  } catch {
+    return null
+  }
+}
+
+/** An app target from a URL on the app's origin. */
+function appTarget(url: URL, appOrigin: string): Target {
+  const path = url.pathname + url.search + url.hash
+  // Dot segments and their encodings collapse to a path like `//evil.com`, which a router or `location`
+  // reads as another host.
+  if (url.origin !== appOrigin || /^\/[/\\]/.test(path)) {
+    return refused('path leaves the app')
+  }
+  return { kind: 'app', path }
+}
+
 export function classifyTarget(raw: unknown, policy: TargetPolicy): Target {
-  if (typeof raw !== 'string' || raw.trim() === '') return { kind: 'refused', reason: 'empty target' }
+  if (typeof raw !== 'string' || raw.trim() === '') return refused('empty target')
   const value = raw.trim()
+  // Control characters and backslashes are how parsers get confused into a different host or scheme.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return refused('malformed target')
   const nativeName = value.split(/[?#]/)[0]
   if ((NATIVE_ROUTES as readonly string[]).includes(nativeName)) {
     return { kind: 'native', route: nativeName as NativeRoute, raw: value }
   }
-  // Control characters and backslashes are how parsers get confused into a different host.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return { kind: 'refused', reason: 'malformed target' }
+  const appOrigin = originOf(policy.appOrigin)
   if (value.startsWith('/') && !value.startsWith('//')) {
-    const url = new URL(value, policy.appOrigin)
-    return { kind: 'app', path: url.pathname + url.search + url.hash }
+    return appOrigin ? appTarget(new URL(value, appOrigin), appOrigin) : refused('the app has no origin')
   }
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    return { kind: 'refused', reason: 'not a URL' }
+    return refused('not a URL')
   }
-  if (url.username || url.password) return { kind: 'refused', reason: 'credentials in URL' }
-  const app = new URL(policy.appOrigin)
-  if (url.origin === app.origin) return { kind: 'app', path: url.pathname + url.search + url.hash }
-  const host = url.hostname.toLowerCase()
+  // Before the origin: `blob:https://app…` has the app's origin but is no page of the app.
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return refused(`scheme not allowed: ${url.protocol}`)
+  }
+  if (url.username || url.password) return refused('credentials in URL')
+  if (appOrigin && url.origin === appOrigin) return appTarget(url, appOrigin)
+  const host = url.hostname
   if (url.protocol === 'https:') {
     return hostAllowed(host, policy.allowedHosts)
       ? { kind: 'web', url: url.href }
-      : { kind: 'refused', reason: `host not allowed: ${host}` }
+      : refused(`host not allowed: ${host}`)
   }
-  if (url.protocol === 'http:' && policy.dev && LOCAL_HOSTS.has(host)) return { kind: 'web', url: url.href }
-  return { kind: 'refused', reason: `scheme not allowed: ${url.protocol}` }
+  if (policy.dev && LOCAL_HOSTS.has(host)) return { kind: 'web', url: url.href }
+  return refused(`http not allowed: ${host}`)
+}
+
+/**
+ * The spec's rule for a link the server gave: one that starts with `http` goes through the guard (the app's
+ * origin stays in the app, an allowed host opens in the browser); anything else is a native page key for the
+ * bridge, or nothing. `append` parameters are added to an app or web target, which is then judged again.
+ */
+export function classifyServerLink(
+  raw: unknown,
+  policy: TargetPolicy,
+  append?: Record<string, string>,
+): Target {
+  const target = classifyTarget(raw, policy)
+  const isLink = typeof raw === 'string' && /^http/i.test(raw.trim())
+  if (!isLink) {
+    return target.kind === 'native' || target.kind === 'refused'
+      ? target
+      : refused('not a link or a native key')
+  }
+  if (!append || (target.kind !== 'web' && target.kind !== 'app')) return target
+  return classifyTarget(appendQuery(target.kind === 'web' ? target.url : target.path, append), policy)
 }
 
 /** Appends parameters to a URL or path, keeping its hash; existing keys are kept. */
@@ -138,18 +194,16 @@ export interface ServerLinkContext {
 
 /**
  * Opens a link the server gave us (continuation link, payUrl, contract_url, product link) in the current
- * window after classifying it; refused targets toast instead. Returns false when refused.
+ * window by the spec's rule (classifyServerLink); refused targets toast instead. Returns false when refused.
  */
 export function openServerLink(raw: unknown, context: ServerLinkContext): boolean {
-  const origin = window.location.origin
-  const dev = ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname)
-  let target = classifyTarget(raw, { appOrigin: origin, allowedHosts: context.settings.allowedHosts, dev })
-  if (context.append && (target.kind === 'web' || target.kind === 'app')) {
-    const appended = appendQuery(target.kind === 'web' ? target.url : target.path, context.append)
-    target = target.kind === 'web' ? { kind: 'web', url: appended } : { kind: 'app', path: appended }
+  const policy: TargetPolicy = {
+    appOrigin: window.location.origin,
+    allowedHosts: context.settings.allowedHosts,
+    dev: LOCAL_HOSTS.has(window.location.hostname),
   }
   return openTarget(
-    target,
+    classifyServerLink(raw, policy, context.append),
     {
       location: window.location,
       navigate: context.navigate,
