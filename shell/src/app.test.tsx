@@ -163,3 +163,48 @@ test('calls the page started for its landing screen are dropped once the borrowe
   await screen.findByText('screen delayRepay order 7 (en)')
   expect(takeFirstCall(window, second)).toBeNull()
 })
+
+test('an in-app link with ?orderId=87 and utm_* updates the stored globals, and the remote sees them', async () => {
+  const remote = fakeRemote()
+  const platform = fakePlatform({ load: async () => remote })
+  renderAppAt('/loanDetails?orderId=86', platform)
+  await screen.findByText('screen loanDetails order 86 (en)')
+  await act(() => navigation!.navigate('/order?orderId=87&utm_campaign=spring'))
+  expect(await screen.findByText('screen loanDetails order 87 (en)')).toBeInTheDocument()
+  expect(platform.session.get().globals.orderId).toBe('87')
+  expect(platform.session.get().tracking).toEqual({ utm_campaign: 'spring' })
+  expect(remote.seen.at(-1)?.session.globals.orderId).toBe('87')
+  // Globals and tracking stay in the address bar; only session keys leave it.
+  expect(currentUrl()).toBe('/order?orderId=87&utm_campaign=spring')
+})
+
+test('a link that gives a parameter empty clears the stored value', async () => {
+  const platform = renderAppAt('/testPreview?deviceName=Pixel&sessionId=s-1&orderId=86')
+  await screen.findByRole('heading', { name: 'Test preview' })
+  expect(platform.session.get()).toMatchObject({
+    session: { deviceName: 'Pixel', sessionId: 's-1' },
+    globals: { orderId: '86' },
+  })
+  await act(() => navigation!.navigate('/testPreview?deviceName=&sessionId=s-1&orderId='))
+  await waitFor(() => expect(platform.session.get().session).toEqual({ sessionId: 's-1' }))
+  expect(platform.session.get().globals).toEqual({})
+  expect(currentUrl()).toBe('/testPreview?orderId=')
+})
+
+test('clearing a field on the test page and following a link clears the stored value', async () => {
+  const user = userEvent.setup()
+  const remote = fakeRemote()
+  const platform = fakePlatform({ load: async () => remote })
+  // What an earlier link from the test page stored.
+  platform.session.set({ deviceName: 'Pixel', orderId: '151' })
+  renderAppAt('/testPreview', platform)
+  const deviceName = await screen.findByLabelText('Device name')
+  expect(deviceName).toHaveValue('Pixel')
+  await user.clear(deviceName)
+  await user.clear(screen.getByLabelText('Order id'))
+  await user.click(screen.getByRole('link', { name: 'About us' }))
+  await screen.findByText(/^screen aboutUs/)
+  expect(platform.session.get().session.deviceName).toBeUndefined()
+  expect(platform.session.get().globals.orderId).toBeUndefined()
+  expect(remote.seen.at(-1)?.session.globals).toEqual({ productId: '1' })
+})
