@@ -84,3 +84,36 @@ test('the retry button loads the remote once it is reachable again', async ({ pa
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
 })
+
+test('a remote whose mount never finishes gets the retry screen within 10 s of loading', async ({ page }) => {
+  test.setTimeout(40_000)
+  // A well-formed remote entry whose app bootstraps and then never finishes mounting.
+  const entry = `
+    const app = {
+      contract: '1.0.0',
+      bootstrap: async () => undefined,
+      mount: () => new Promise(() => undefined),
+      unmount: async () => undefined,
+    }
+    export function init() {}
+    export async function get() {
+      return () => app
+    }
+  `
+  await page.route('**/remotes/mf-site/*/remoteEntry.js*', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: entry }),
+  )
+  const errors: string[] = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  const started = Date.now()
+  await page.goto('/aboutUs', { waitUntil: 'commit' })
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible({
+    timeout: 20_000,
+  })
+  // 10 s after the remote loaded (a few seconds at most here): the mount timeout, not a failed download.
+  expect(Date.now() - started).toBeGreaterThan(9_500)
+  expect(Date.now() - started).toBeLessThan(16_000)
+  expect(errors).toContain('[remotes] mf_site did not finish mounting within 10000 ms')
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+})
