@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 const SESSION = {
   appVersion: '2.3.4',
@@ -84,6 +84,43 @@ test('the retry button loads the remote once it is reachable again', async ({ pa
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
 })
+
+/** The page as the server sends it, without the registry it inlines: the browser then reads /registry.json. */
+async function withoutInlinedRegistry(page: Page, path: string) {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="mf-preload">[\s\S]*?<\/script>/,
+        '',
+      )
+      await route.fulfill({ response, body })
+    },
+  )
+}
+
+const BROKEN_REGISTRIES: [string, { json?: unknown; body?: string }][] = [
+  ['{}', { json: {} }],
+  ['garbage', { body: '<html>maintenance</html>' }],
+  ['an entry without `entry`', { json: { remotes: { mf_site: { version: '9.9.9-gone', previous: null } } } }],
+]
+
+for (const [name, answer] of BROKEN_REGISTRIES) {
+  test(`/registry.json answering ${name}: pages render from the baked registry, /testPreview works`, async ({
+    page,
+  }) => {
+    const warnings: string[] = []
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+    await page.route('**/registry.json', (route) => route.fulfill({ status: 200, ...answer }))
+    await withoutInlinedRegistry(page, '/aboutUs')
+    await page.goto('/aboutUs')
+    await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
+    expect(warnings.join('\n')).toContain('using the copy baked into this build')
+    await page.goto('/testPreview')
+    await expect(page.getByRole('heading', { name: 'Test preview' })).toBeVisible()
+  })
+}
 
 test('a remote whose mount never finishes gets the retry screen within 10 s of loading', async ({ page }) => {
   test.setTimeout(40_000)
