@@ -154,3 +154,23 @@ test('a remote whose mount never finishes gets the retry screen within 10 s of l
   expect(errors).toContain('[remotes] mf_site did not finish mounting within 10000 ms')
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
 })
+
+test('a route whose remote is released nowhere says it is not available yet', async ({ page, request }) => {
+  // The shell bakes the registry it was built with, which is the one served here.
+  const released = Object.keys(
+    ((await (await request.get('/registry.json')).json()) as { remotes: object }).remotes,
+  )
+  const routes: [string, string][] = [
+    ['/repay', 'mf_repay'],
+    ['/loanDetails', 'mf_loan'],
+    ['/bindBank', 'mf_bindcard'],
+    ['/promotion', 'mf_promotion'],
+  ]
+  const unreleased = routes.find(([, remote]) => !released.includes(remote))
+  test.skip(!unreleased, 'every remote is released in this build')
+  await page.goto(unreleased![0])
+  await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible()
+  await expect(page.getByText(/check your connection/)).toHaveCount(0)
+  await page.getByRole('link', { name: 'Go to home page' }).click()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+})

@@ -7,7 +7,7 @@ import { UiProvider } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
 import { App, createAppNavigation, type AppNavigation } from './app'
 import { PlatformProvider } from './boot/platform'
-import { RemoteUnavailableError, type LoadedRemote } from './remote/remote-loader'
+import { RemoteNotReleasedError, RemoteUnavailableError, type LoadedRemote } from './remote/remote-loader'
 import { MOUNT_TIMEOUT_MS } from './remote/remote-route'
 import { fakePlatform } from './testing/fake-platform'
 
@@ -164,6 +164,16 @@ test('calls the page started for its landing screen are dropped once the borrowe
   await act(() => navigation!.navigate('/delayRepay?orderId=7'))
   await screen.findByText('screen delayRepay order 7 (en)')
   expect(takeFirstCall(window, second)).toBeNull()
+})
+
+test('a route whose remote is in no registry says the page is not available yet, not "check your connection"', async () => {
+  const load = vi.fn(async (name: string) => {
+    throw new RemoteNotReleasedError(name, [])
+  })
+  renderAppAt('/repay', fakePlatform({ load }))
+  expect(await screen.findByRole('heading', { name: 'This page is not available yet' })).toBeInTheDocument()
+  expect(screen.queryByText(/check your connection/)).not.toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/')
 })
 
 /** A remote whose mount only finishes when the test says so. */

@@ -54,6 +54,9 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/** Neither the live nor the baked registry lists the remote: it has not been released yet. */
+export class RemoteNotReleasedError extends RemoteUnavailableError {}
+
 class StageError extends Error {
   constructor(
     readonly stage: LoadStage,
@@ -265,6 +268,7 @@ export function createRemoteLoader(options: LoaderOptions) {
         durationMs: 0,
         error: 'not in the registry',
       })
+      throw new RemoteNotReleasedError(name, records.slice(start))
     }
     throw new RemoteUnavailableError(name, records.slice(start))
   }

@@ -15,15 +15,16 @@ import type { RemoteProps } from 'shared/contract'
 import { reloadPage } from 'shared/navigation'
 import { usePlatform } from '../boot/platform'
 import { localeFor, type RemoteRouteDef } from '../routes/route-table'
-import { RetryScreen } from '../components/retry-screen'
+import { NotAvailableScreen, RetryScreen } from '../components/retry-screen'
 import { RouteSkeleton } from '../components/route-skeleton'
 import { withProgressTimeout } from './progress-timeout'
-import type { LoadedRemote } from './remote-loader'
+import { RemoteNotReleasedError, type LoadedRemote } from './remote-loader'
 
 type LoadState =
   | { status: 'loading' }
   | { status: 'ready'; loaded: LoadedRemote; config: ParcelConfig }
   | { status: 'failed'; reason: string }
+  | { status: 'unreleased' }
 
 /**
  * A parcel that has not finished mounting (bootstrap + mount) after this long gets the retry screen, like a
@@ -61,8 +62,9 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
         if (live) setState({ status: 'ready', loaded, config: { ...loaded.app } as unknown as ParcelConfig })
       },
       (error: unknown) => {
-        if (live)
-          setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) })
+        if (!live) return
+        if (error instanceof RemoteNotReleasedError) setState({ status: 'unreleased' })
+        else setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) })
       },
     )
     return () => {
@@ -124,6 +126,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     locale: localeFor(route.remote),
   }
 
+  if (state.status === 'unreleased') return <NotAvailableScreen title={route.title} />
   if (state.status === 'failed') {
     const retry = () => {
       if (loader.needsReload(route.remote)) {
