@@ -12,8 +12,10 @@ import { hashDir, listFiles, releaseRemote, rollbackRemote } from '../../deploy/
  * keep their registry). v1 is the real mf-site build; v2 and v3 are copies with a visible change.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-// Each project gets its own server (and nginx) on its own ports, over its own CDN folder.
-let PORT = 4330
+// Each project gets its own server (and nginx) on its own ports, over its own CDN folder: three ports from
+// E2E_RELEASE_PORT, so runs in parallel worktrees can keep apart.
+const RELEASE_PORT = Number(process.env.E2E_RELEASE_PORT ?? 4330)
+let PORT = RELEASE_PORT
 let BASE = `http://localhost:${PORT}`
 const V1_TEXT = 'Our mission'
 const V2_TEXT = 'Our mission (v2)'
@@ -69,7 +71,7 @@ async function waitFor(url: string) {
 // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
 test.beforeAll(async ({}, testInfo) => {
   const behindNginx = testInfo.project.name === 'nginx'
-  PORT = behindNginx ? 4331 : 4330
+  PORT = behindNginx ? RELEASE_PORT + 1 : RELEASE_PORT
   work = mkdtempSync(join(tmpdir(), 'release-e2e-'))
   // nginx's workers run unprivileged and must read the CDN folder.
   chmodSync(work, 0o755)
@@ -86,11 +88,11 @@ test.beforeAll(async ({}, testInfo) => {
   if (behindNginx) {
     nginx = spawn('pnpm', ['--filter', 'deploy', 'nginx'], {
       cwd: ROOT,
-      env: { ...process.env, NGINX_PORT: '4341', API_UPSTREAM: BASE, CDN_DIR: cdnDir },
+      env: { ...process.env, NGINX_PORT: String(RELEASE_PORT + 2), API_UPSTREAM: BASE, CDN_DIR: cdnDir },
       stdio: process.env.DEBUG_RELEASE ? 'inherit' : 'ignore',
       detached: true,
     })
-    BASE = 'http://127.0.0.1:4341'
+    BASE = `http://127.0.0.1:${RELEASE_PORT + 2}`
     await waitFor(`${BASE}/registry.json`)
   }
   v1 = current()
@@ -220,8 +222,36 @@ test('a hung remote shows the retry screen within 10 s', async ({ page }) => {
 
 test('QA override loads the named version only when it exists', async ({ page }) => {
   await expectVersionShown(page, V1_TEXT, `/aboutUs?mf=mf_site@${v1}`)
+  // A pinned link is not passed on: ?mf= leaves the address bar.
+  expect(new URL(page.url()).search).toBe('')
   // The override lasts for this browser session…
   await expectVersionShown(page, V1_TEXT, '/aboutUs')
   // …and an unknown version is ignored.
   await expectVersionShown(page, V2_TEXT, '/aboutUs?mf=mf_site@9.9.9-nope')
+})
+
+test('where the deploy settings do not allow overrides, ?mf= is ignored, stripped and a stored pin dropped', async ({
+  page,
+}) => {
+  const warnings: string[] = []
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+  // This server runs the demo profile (overrides on); the page gets the production value instead.
+  await page.route(
+    (url) => url.pathname === '/aboutUs',
+    async (route) => {
+      const response = await route.fetch()
+      const html = await response.text()
+      expect(html).toContain('"versionOverrides":true')
+      await route.fulfill({
+        response,
+        body: html.replace('"versionOverrides":true', '"versionOverrides":false'),
+      })
+    },
+  )
+  await page.goto(`${BASE}/testPreview`)
+  await page.evaluate((pin) => sessionStorage.setItem('loan-shell:mf-override', pin), `mf_site@${v1}`)
+  await expectVersionShown(page, V2_TEXT, `/aboutUs?mf=mf_site@${v1}&orderId=5`)
+  expect(new URL(page.url()).search).toBe('?orderId=5')
+  expect(await page.evaluate(() => sessionStorage.getItem('loan-shell:mf-override'))).toBeNull()
+  expect(warnings.join('\n')).toContain('version overrides (?mf=) are off in this deployment')
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 test('the test page has the eight fields with their defaults', async ({ page }) => {
   await page.goto('/testPreview')
@@ -25,9 +25,14 @@ test('links carry the fields as query; session fields are then kept in the sessi
   const about = page.getByRole('link', { name: 'About us' })
   const href = new URL((await about.getAttribute('href'))!, 'http://x')
   expect(href.pathname).toBe('/aboutUs')
+  // Every field, an empty one too: the link sets the session to what the page shows.
   expect(Object.fromEntries(href.searchParams)).toEqual({
     appVersion: '1.0.0',
+    deviceName: '',
+    deviceId: '',
+    osVersion: '',
     sessionId: 's-77',
+    adId: '',
     productId: '1',
     orderId: '151',
   })
@@ -39,6 +44,60 @@ test('links carry the fields as query; session fields are then kept in the sessi
   expect(url.searchParams.has('sessionId')).toBe(false)
   const stored = await page.evaluate(() => sessionStorage.getItem('loan-shell:session'))
   expect(JSON.parse(stored!).session.sessionId).toBe('s-77')
+})
+
+async function stored(
+  page: Page,
+): Promise<{ session: Record<string, string>; globals: Record<string, string> }> {
+  return JSON.parse((await page.evaluate(() => sessionStorage.getItem('loan-shell:session')))!)
+}
+
+test('an in-app link with orderId=87 updates the stored globals; a screen reading them gets order 87', async ({
+  page,
+}) => {
+  const initOrders: (string | null)[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/user-problem/problem-init'))
+      initOrders.push(new URLSearchParams(r.postData() ?? '').get('orderId'))
+  })
+  await page.goto('/complaint?orderId=86')
+  await expect(page.getByRole('heading', { name: 'Select question type' })).toBeVisible()
+  expect((await stored(page)).globals.orderId).toBe('86')
+
+  await page.goto('/testPreview')
+  // The fields start from the session.
+  await expect(page.getByLabel('Order id', { exact: true })).toHaveValue('86')
+  await page.getByLabel('Order id', { exact: true }).fill('87')
+  await page.getByRole('link', { name: 'Complaint' }).click()
+  await expect(page.getByRole('heading', { name: 'Select question type' })).toBeVisible()
+  expect((await stored(page)).globals.orderId).toBe('87')
+
+  // In-app navigation to the entry without an order: the screen falls back to the session's global one.
+  initOrders.length = 0
+  await page.evaluate(() => {
+    history.pushState(null, '', '/complaint')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect.poll(() => initOrders).toEqual(['87'])
+})
+
+test('clearing a field on the test page and following a link clears the stored value', async ({ page }) => {
+  await page.goto('/testPreview')
+  await page.getByLabel('Device name', { exact: true }).fill('Pixel')
+  await page.getByRole('link', { name: 'About us' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
+  expect((await stored(page)).session.deviceName).toBe('Pixel')
+
+  await page.goBack()
+  await expect(page.getByLabel('Device name', { exact: true })).toHaveValue('Pixel')
+  await page.getByLabel('Device name', { exact: true }).fill('')
+  await page.getByLabel('Order id', { exact: true }).fill('')
+  await page.getByRole('link', { name: 'About us' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
+  const session = await stored(page)
+  expect(session.session.deviceName).toBeUndefined()
+  expect(session.globals.orderId).toBeUndefined()
+  expect(session.session.appVersion).toBe('1.0.0')
 })
 
 test('every listed link reaches its route', async ({ page }) => {

@@ -7,7 +7,8 @@ import { UiProvider } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
 import { App, createAppNavigation, type AppNavigation } from './app'
 import { PlatformProvider } from './boot/platform'
-import { RemoteUnavailableError, type LoadedRemote } from './remote/remote-loader'
+import { RemoteNotReleasedError, RemoteUnavailableError, type LoadedRemote } from './remote/remote-loader'
+import { MOUNT_TIMEOUT_MS } from './remote/remote-route'
 import { fakePlatform } from './testing/fake-platform'
 
 let navigation: AppNavigation | null = null
@@ -26,6 +27,7 @@ function renderAppAt(url: string, platform = fakePlatform()) {
 }
 
 afterEach(() => {
+  vi.useRealTimers()
   navigation = null
   window.history.replaceState(null, '', '/')
   vi.restoreAllMocks()
@@ -162,4 +164,140 @@ test('calls the page started for its landing screen are dropped once the borrowe
   await act(() => navigation!.navigate('/delayRepay?orderId=7'))
   await screen.findByText('screen delayRepay order 7 (en)')
   expect(takeFirstCall(window, second)).toBeNull()
+})
+
+test('a route whose remote is in no registry says the page is not available yet, not "check your connection"', async () => {
+  const load = vi.fn(async (name: string) => {
+    throw new RemoteNotReleasedError(name, [])
+  })
+  renderAppAt('/repay', fakePlatform({ load }))
+  expect(await screen.findByRole('heading', { name: 'This page is not available yet' })).toBeInTheDocument()
+  expect(screen.queryByText(/check your connection/)).not.toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/')
+})
+
+/** A remote whose mount only finishes when the test says so. */
+function remoteThatHangsMounting() {
+  let finish = () => undefined as void
+  const unmount = vi.fn(async () => undefined)
+  const app: RemoteApp = {
+    contract: '1.0.0',
+    bootstrap: async () => undefined,
+    mount: (props: RemoteProps & { domElement?: HTMLElement }) =>
+      new Promise<void>((resolve) => {
+        finish = () => {
+          if (props.domElement) props.domElement.textContent = 'mounted late'
+          resolve()
+        }
+      }),
+    update: async () => undefined,
+    unmount,
+  }
+  return { loaded: { app, version: '1.0.0', fellBackFrom: null }, finish: () => finish(), unmount }
+}
+
+test('a remote that never finishes mounting gets the retry screen after 10 s; a late mount neither flips it back nor leaks', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  // single-spa warns about the slow mount on its own.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const hanging = remoteThatHangsMounting()
+  renderAppAt('/aboutUs', fakePlatform({ load: async () => hanging.loaded }))
+  expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument()
+
+  await act(() => vi.advanceTimersByTimeAsync(MOUNT_TIMEOUT_MS - 1000))
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+  await act(() => vi.advanceTimersByTimeAsync(1000))
+  expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument()
+  expect(console.error).toHaveBeenCalledWith('[remotes] mf_site did not finish mounting within 10000 ms')
+
+  await act(async () => hanging.finish())
+  // The parcel the route gave up on is unmounted once its mount completes, and the screen stays.
+  await waitFor(() => expect(hanging.unmount).toHaveBeenCalledTimes(1))
+  expect(screen.getByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument()
+  expect(screen.queryByText('mounted late')).not.toBeInTheDocument()
+})
+
+test('Try again after a mount timeout mounts the remote when it behaves', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const hanging = remoteThatHangsMounting()
+  const remote = fakeRemote()
+  let deliver = () => undefined as void
+  const load = vi
+    .fn<(name: string) => Promise<LoadedRemote>>()
+    .mockResolvedValueOnce(hanging.loaded)
+    .mockReturnValueOnce(new Promise((resolve) => (deliver = () => resolve(remote))))
+  renderAppAt('/aboutUs', fakePlatform({ load }))
+  await screen.findByRole('status', { name: 'Loading' })
+  await act(() => vi.advanceTimersByTimeAsync(MOUNT_TIMEOUT_MS))
+  await userEvent.click(await screen.findByRole('button', { name: 'Try again' }))
+  expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument()
+  // The first parcel finishing now is not taken for the new one: the borrower still sees it loading.
+  await act(async () => hanging.finish())
+  await waitFor(() => expect(hanging.unmount).toHaveBeenCalledTimes(1))
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+  await act(async () => deliver())
+  expect(await screen.findByText('screen aboutUs order - (en)')).toBeInTheDocument()
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument())
+  // The new parcel is not given up on later.
+  await act(() => vi.advanceTimersByTimeAsync(MOUNT_TIMEOUT_MS * 2))
+  expect(screen.getByText('screen aboutUs order - (en)')).toBeInTheDocument()
+})
+
+test('a remote that mounts in time is never given up on', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  const remote = fakeRemote()
+  renderAppAt('/aboutUs', fakePlatform({ load: async () => remote }))
+  await screen.findByText('screen aboutUs order - (en)')
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument())
+  await act(() => vi.advanceTimersByTimeAsync(MOUNT_TIMEOUT_MS * 2))
+  expect(screen.getByText('screen aboutUs order - (en)')).toBeInTheDocument()
+  expect(screen.queryByRole('heading', { name: 'This page could not be loaded' })).not.toBeInTheDocument()
+})
+
+test('an in-app link with ?orderId=87 and utm_* updates the stored globals, and the remote sees them', async () => {
+  const remote = fakeRemote()
+  const platform = fakePlatform({ load: async () => remote })
+  renderAppAt('/loanDetails?orderId=86', platform)
+  await screen.findByText('screen loanDetails order 86 (en)')
+  await act(() => navigation!.navigate('/order?orderId=87&utm_campaign=spring'))
+  expect(await screen.findByText('screen loanDetails order 87 (en)')).toBeInTheDocument()
+  expect(platform.session.get().globals.orderId).toBe('87')
+  expect(platform.session.get().tracking).toEqual({ utm_campaign: 'spring' })
+  expect(remote.seen.at(-1)?.session.globals.orderId).toBe('87')
+  // Globals and tracking stay in the address bar; only session keys leave it.
+  expect(currentUrl()).toBe('/order?orderId=87&utm_campaign=spring')
+})
+
+test('a link that gives a parameter empty clears the stored value', async () => {
+  const platform = renderAppAt('/testPreview?deviceName=Pixel&sessionId=s-1&orderId=86')
+  await screen.findByRole('heading', { name: 'Test preview' })
+  expect(platform.session.get()).toMatchObject({
+    session: { deviceName: 'Pixel', sessionId: 's-1' },
+    globals: { orderId: '86' },
+  })
+  await act(() => navigation!.navigate('/testPreview?deviceName=&sessionId=s-1&orderId='))
+  await waitFor(() => expect(platform.session.get().session).toEqual({ sessionId: 's-1' }))
+  expect(platform.session.get().globals).toEqual({})
+  expect(currentUrl()).toBe('/testPreview?orderId=')
+})
+
+test('clearing a field on the test page and following a link clears the stored value', async () => {
+  const user = userEvent.setup()
+  const remote = fakeRemote()
+  const platform = fakePlatform({ load: async () => remote })
+  // What an earlier link from the test page stored.
+  platform.session.set({ deviceName: 'Pixel', orderId: '151' })
+  renderAppAt('/testPreview', platform)
+  const deviceName = await screen.findByLabelText('Device name')
+  expect(deviceName).toHaveValue('Pixel')
+  await user.clear(deviceName)
+  await user.clear(screen.getByLabelText('Order id'))
+  await user.click(screen.getByRole('link', { name: 'About us' }))
+  await screen.findByText(/^screen aboutUs/)
+  expect(platform.session.get().session.deviceName).toBeUndefined()
+  expect(platform.session.get().globals.orderId).toBeUndefined()
+  expect(remote.seen.at(-1)?.session.globals).toEqual({ productId: '1' })
 })

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react'
 import { BrowserRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom'
 import { forgetFirstCalls } from 'shared/http/first-call'
-import { readParams, stripSessionParams } from 'shared/session'
+import { blankKeys, stripSessionParams } from 'shared/session'
 import { usePlatform } from './boot/platform'
 import { RemoteRoute } from './remote/remote-route'
 import { matchRoute, TEST_PREVIEW_PATH } from './routes/route-table'
@@ -9,19 +9,22 @@ import { NotFoundScreen } from './screens/not-found/not-found-screen'
 import { RouteSkeleton } from './components/route-skeleton'
 
 /**
- * Session parameters can also arrive on an in-app link (the test page, a native deep link): store them
- * and take them off the address bar, as at boot.
+ * An in-app link (the test page, a native deep link, a remote's link) can carry session, global and tracking
+ * parameters too: the store takes them, as at boot (a parameter given empty erases the stored value), so
+ * screens reading `session.globals` see the order the link names; then the session ones leave the address bar.
  */
 function SessionSync() {
   const { session } = usePlatform()
   const location = useLocation()
   const navigate = useNavigate()
   useLayoutEffect(() => {
-    const href = new URL(location.pathname + location.search + location.hash, window.location.origin).href
+    const params = new URLSearchParams(location.search)
+    session.clear(blankKeys(params))
+    session.set(params)
+    // Joined as text: `new URL('//x', origin)` would read a path starting with // as another host.
+    const href = `${window.location.origin}${location.pathname}${location.search}${location.hash}`
     const stripped = stripSessionParams(href)
-    if (stripped === null) return
-    session.set(readParams(new URLSearchParams(location.search)).session)
-    navigate(stripped, { replace: true, state: location.state })
+    if (stripped !== null) navigate(stripped, { replace: true, state: location.state })
   }, [location, navigate, session])
   return null
 }

@@ -1,4 +1,4 @@
 import { createFederatedLoader } from './boot/federated-loader'
 import { startShell } from './boot/start-shell'
 
-void startShell(() => createFederatedLoader(window))
+void startShell((settings) => createFederatedLoader(window, settings))

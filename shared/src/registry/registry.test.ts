@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { parseRegistry } from './registry'
+import { parseRegistry, withFallback } from './registry'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -64,3 +64,47 @@ test.each([[null], [undefined], ['registry'], [42], [[]], [{}], [{ remotes: null
     expect(parseRegistry(raw)).toEqual({ remotes: {} })
   },
 )
+
+const BAKED = parseRegistry({
+  remotes: {
+    mf_site: { version: '1.0.0-baked', entry: '/remotes/mf-site/1.0.0-baked/mf-manifest.json' },
+    mf_complaint: { version: '1.0.0-baked', entry: '/remotes/mf-complaint/1.0.0-baked/mf-manifest.json' },
+  },
+})
+
+test('withFallback: a live entry wins, a remote the live registry lacks keeps the baked entry', () => {
+  const live = parseRegistry(GOOD)
+  const merged = withFallback(live, BAKED)
+  expect(merged.remotes.mf_site).toEqual(GOOD.remotes.mf_site)
+  expect(merged.remotes.mf_complaint).toEqual(BAKED.remotes.mf_complaint)
+  expect(Object.keys(merged.remotes).sort()).toEqual(['mf_complaint', 'mf_site'])
+})
+
+test('withFallback: an entry the live registry lists without `entry` takes the baked one', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const live = parseRegistry({
+    remotes: { ...GOOD.remotes, mf_complaint: { version: '2.0.0-live', previous: null } },
+  })
+  const merged = withFallback(live, BAKED)
+  expect(merged.remotes.mf_complaint.version).toBe('1.0.0-baked')
+  expect(merged.remotes.mf_site.version).toBe('1.2.0-abc')
+})
+
+test.each([
+  ['no live registry', null],
+  ['an empty one ({})', parseRegistry({})],
+  ['garbage', parseRegistry('<html>maintenance</html>')],
+])('withFallback of %s is the baked registry', (_name, live) => {
+  expect(withFallback(live, BAKED)).toEqual(BAKED)
+})
+
+test('withFallback keeps a remote only the live registry knows (a remote released after the shell build)', () => {
+  const live = parseRegistry({
+    remotes: { mf_repay: { version: '1.0.0', entry: '/remotes/mf-repay/1.0.0/mf-manifest.json' } },
+  })
+  expect(Object.keys(withFallback(live, BAKED).remotes).sort()).toEqual([
+    'mf_complaint',
+    'mf_repay',
+    'mf_site',
+  ])
+})

@@ -46,3 +46,16 @@ export function parseRegistry(raw: unknown): Registry {
   }
   return { remotes }
 }
+
+/**
+ * The live registry over a fallback (the copy baked into the shell build), remote by remote: a remote the
+ * live copy lacks, or listed malformed (`parseRegistry` dropped it), keeps the fallback's entry, so a
+ * partial or corrupt live registry cannot take down remotes it says nothing valid about. A live entry wins
+ * whole (its `previous` and `available` too). No live registry at all is the fallback.
+ */
+export function withFallback(live: Registry | null, fallback: Registry): Registry {
+  const remotes: Record<string, RegistryEntry> = {}
+  for (const [name, entry] of Object.entries(fallback.remotes)) remotes[name] = entry
+  for (const [name, entry] of Object.entries(live?.remotes ?? {})) remotes[name] = entry
+  return { remotes }
+}

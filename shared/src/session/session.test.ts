@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import {
+  blankKeys,
   bootSession,
   callQuery,
+  cleanAddress,
   createSessionStore,
   emptySession,
   globalQuery,
@@ -110,6 +112,32 @@ test('stripSessionParams returns null when there is nothing to remove', () => {
   expect(stripSessionParams('https://app.example.com/')).toBeNull()
 })
 
+test.each([
+  ['//complaint?sessionId=abc&orderId=5', '/complaint?orderId=5'],
+  ['//complaint', '/complaint'],
+  ['///a//b/?x=1#h', '/a/b/?x=1#h'],
+])('stripSessionParams collapses repeated slashes, never returning another origin (%s)', (path, expected) => {
+  const stripped = stripSessionParams(`https://app.example.com${path}`)
+  expect(stripped).toBe(expected)
+  // What history.replaceState would make of it: the same origin.
+  expect(new URL(stripped!, 'https://app.example.com/x').origin).toBe('https://app.example.com')
+})
+
+test('cleanAddress removes the named parameters only and keeps a long query intact', () => {
+  const long = 'x'.repeat(4096)
+  expect(cleanAddress(`https://app.example.com/repay?mf=mf_repay@1&long=${long}`, ['mf'])).toBe(
+    `/repay?long=${long}`,
+  )
+  expect(cleanAddress('https://app.example.com/repay?', ['mf'])).toBeNull()
+})
+
+test('blankKeys lists known parameters given empty, product_id as productId, and nothing else', () => {
+  expect(
+    blankKeys(new URLSearchParams('orderId=&product_id=%20&deviceName=&utm_source=&other=&sessionId=s')),
+  ).toEqual(['orderId', 'productId', 'deviceName', 'utm_source'])
+  expect(blankKeys(new URLSearchParams('orderId=87'))).toEqual([])
+})
+
 test('callQuery is session plus tracking parameters, without the globals', () => {
   const snapshot = readParams(new URLSearchParams(FULL_QUERY))
   const query = callQuery(snapshot)
@@ -142,6 +170,31 @@ test('a session store persists at creation and after every set, and notifies sub
   store.set({ sessionId: 's-3' })
   expect(listener).toHaveBeenCalledTimes(1)
   expect(store.get().session.sessionId).toBe('s-3')
+})
+
+test('clear erases the named parameters from any group and persists; set never erases', () => {
+  const storage = memoryStorage()
+  const store = createSessionStore(
+    { storage },
+    readParams(new URLSearchParams('sessionId=s&deviceName=Pixel&orderId=86&utm_source=fb')),
+  )
+  expect(store.set({ deviceName: '', orderId: null }).session.deviceName).toBe('Pixel')
+  const next = store.clear(['deviceName', 'orderId', 'utm_source'])
+  expect(next).toEqual({ session: { sessionId: 's' }, globals: {}, tracking: {} })
+  expect(stored(storage)).toEqual(next)
+})
+
+test('a store accepts a query and tells subscribers only about real changes', () => {
+  const store = createSessionStore({ storage: null }, readParams(new URLSearchParams('orderId=86')))
+  const listener = vi.fn()
+  store.subscribe(listener)
+  const before = store.get()
+  expect(store.set(new URLSearchParams('orderId=86'))).toBe(before)
+  expect(store.clear(['productId'])).toBe(before)
+  expect(listener).not.toHaveBeenCalled()
+  expect(store.set(new URLSearchParams('orderId=87&utm_campaign=spring')).globals.orderId).toBe('87')
+  expect(listener).toHaveBeenCalledTimes(1)
+  expect(store.get().tracking).toEqual({ utm_campaign: 'spring' })
 })
 
 test('a session store keeps working in memory when storage throws or is missing', () => {
@@ -208,6 +261,32 @@ test('bootSession leaves the address bar alone when it carries no session parame
   const store = bootSession(window)
   expect(replaceSpy).not.toHaveBeenCalled()
   expect(store.get().globals).toEqual({ orderId: '5' })
+})
+
+test('bootSession: a deep link starting with // keeps the origin and lands on the collapsed path', () => {
+  // A stand-in window: putting jsdom's own address at //complaint is itself the cross-origin replaceState.
+  const win = {
+    location: { href: `${window.location.origin}//complaint?sessionId=abc&orderId=3` },
+    history: { state: null, replaceState: vi.fn() },
+    sessionStorage: window.sessionStorage,
+  } as unknown as Window
+  const store = bootSession(win)
+  expect(store.get().session).toEqual({ sessionId: 'abc' })
+  expect(win.history.replaceState).toHaveBeenCalledWith(null, '', '/complaint?orderId=3')
+})
+
+test('bootSession: a parameter given empty erases its stored value', () => {
+  window.sessionStorage.setItem(
+    STORAGE_KEY,
+    JSON.stringify({
+      session: { deviceName: 'Pixel', sessionId: 's' },
+      globals: { orderId: '86' },
+      tracking: {},
+    }),
+  )
+  window.history.replaceState(null, '', '/repay?deviceName=&orderId=')
+  expect(bootSession(window).get()).toEqual({ session: { sessionId: 's' }, globals: {}, tracking: {} })
+  expect(window.location.search).toBe('?orderId=')
 })
 
 test.each([

@@ -71,6 +71,39 @@ export function mergeSessions(...snapshots: SessionSnapshot[]): SessionSnapshot 
   return out
 }
 
+const ALL_KEYS = new Set<string>([...SESSION_KEYS, ...GLOBAL_KEYS, ...TRACKING_KEYS])
+
+/**
+ * Known parameters a query names with an empty (or blank) value: `?orderId=` says "no order", so the stored
+ * value goes (`product_id=` clears `productId`). An absent parameter leaves the stored value alone.
+ */
+export function blankKeys(params: URLSearchParams): string[] {
+  const out = new Set<string>()
+  for (const [key, value] of params) {
+    if (value.trim() !== '') continue
+    const name = key === 'product_id' ? 'productId' : key
+    if (ALL_KEYS.has(name)) out.add(name)
+  }
+  return [...out]
+}
+
+/** `snapshot` without `keys` (in whichever group they are). */
+function withoutKeys(snapshot: SessionSnapshot, keys: readonly string[]): SessionSnapshot {
+  const drop = <K extends string>(group: Partial<Record<K, string>>) =>
+    Object.fromEntries(Object.entries(group).filter(([key]) => !keys.includes(key))) as Partial<
+      Record<K, string>
+    >
+  return {
+    session: drop(snapshot.session),
+    globals: drop(snapshot.globals),
+    tracking: drop(snapshot.tracking),
+  }
+}
+
+function sameSnapshot(a: SessionSnapshot, b: SessionSnapshot): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
 function parseStored(text: string | null): SessionSnapshot {
   if (!text) return emptySession()
   try {
@@ -100,23 +133,40 @@ export function globalQuery(snapshot: SessionSnapshot): Record<string, string> {
   return { ...snapshot.globals } as Record<string, string>
 }
 
-/** Removes the session parameters from a URL, keeping everything else. Returns null when nothing changed. */
-export function stripSessionParams(href: string): string | null {
+/**
+ * The same-origin address (`path?query#hash`) of `href` without the query parameters `keys`, with repeated
+ * slashes in the path collapsed; null when that changes nothing. What it returns is always safe for
+ * `history.replaceState`: a path starting with `//` would be a protocol-relative URL (another origin, so a
+ * SecurityError). `//complaint` (a native app joining its base URL and a path) is the route `/complaint`.
+ */
+export function cleanAddress(href: string, keys: readonly string[]): string | null {
   const url = new URL(href)
-  let changed = false
-  for (const key of SESSION_KEYS) {
+  const pathname = url.pathname.replace(/\/{2,}/g, '/')
+  let changed = pathname !== url.pathname
+  for (const key of keys) {
     if (url.searchParams.has(key)) {
       url.searchParams.delete(key)
       changed = true
     }
   }
-  return changed ? url.pathname + url.search + url.hash : null
+  return changed ? pathname + url.search + url.hash : null
+}
+
+/** Removes the session parameters from a URL, keeping everything else. Returns null when nothing changed. */
+export function stripSessionParams(href: string): string | null {
+  return cleanAddress(href, SESSION_KEYS)
 }
 
 export interface SessionStore {
   get(): SessionSnapshot
-  /** Refreshes parameters (e.g. from the native app); unknown keys are ignored. */
-  set(params: Record<string, unknown>): SessionSnapshot
+  /**
+   * Refreshes parameters (from the native app, an in-app link's query); unknown keys and empty values are
+   * ignored, so it never erases: that is `clear`.
+   */
+  set(params: URLSearchParams | Record<string, unknown>): SessionSnapshot
+  /** Erases these parameters (a field cleared on the test page, `?orderId=` on a link). */
+  clear(keys: readonly string[]): SessionSnapshot
+  /** Called only when the snapshot actually changes: a screen re-renders for a new value, not for every link. */
   subscribe(listener: (snapshot: SessionSnapshot) => void): () => void
 }
 
@@ -134,15 +184,18 @@ export function createSessionStore(env: SessionEnv, initial: SessionSnapshot = e
       // Storage can be full or disabled (private mode); the in-memory session still works.
     }
   }
+  const commit = (next: SessionSnapshot) => {
+    if (sameSnapshot(next, current)) return current
+    current = next
+    persist()
+    for (const listener of listeners) listener(current)
+    return current
+  }
   persist()
   return {
     get: () => current,
-    set(params) {
-      current = mergeSessions(current, readParams(params))
-      persist()
-      for (const listener of listeners) listener(current)
-      return current
-    },
+    set: (params) => commit(mergeSessions(current, readParams(params))),
+    clear: (keys) => commit(withoutKeys(current, keys)),
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -158,7 +211,10 @@ function sessionStorageOf(win: Window): Storage | null {
   }
 }
 
-/** The session a page starts with: the stored one (a reload keeps it), overridden by the page URL. */
+/**
+ * The session a page starts with: the stored one (a reload keeps it), overridden by the page URL (where a
+ * parameter given empty erases the stored value).
+ */
 export function readSessionSnapshot(win: Window): SessionSnapshot {
   let stored: string | null = null
   try {
@@ -166,7 +222,8 @@ export function readSessionSnapshot(win: Window): SessionSnapshot {
   } catch {
     stored = null
   }
-  return mergeSessions(parseStored(stored), readParams(new URL(win.location.href).searchParams))
+  const params = new URL(win.location.href).searchParams
+  return mergeSessions(withoutKeys(parseStored(stored), blankKeys(params)), readParams(params))
 }
 
 /**

@@ -1,4 +1,6 @@
-import { afterEach, expect, test, vi } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { createFederatedLoader, readPreload } from './federated-loader'
 
 // The federation host chunk, replaced by a fake runtime whose remote is a complete single-spa app.
@@ -15,7 +17,37 @@ vi.mock('./federation-host', () => {
   }
 })
 
-afterEach(() => document.getElementById('mf-preload')?.remove())
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => {
+  host.registered.length = 0
+  // Every manifest names the same entry file, under its own version's folder.
+  server.use(
+    http.get('*/remotes/*/mf-manifest.json', () =>
+      HttpResponse.json({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+    ),
+  )
+})
+afterEach(() => {
+  document.getElementById('mf-preload')?.remove()
+  server.resetHandlers()
+  window.sessionStorage.clear()
+  window.history.replaceState(null, '', '/')
+  vi.restoreAllMocks()
+})
+afterAll(() => server.close())
+
+const ALLOW_OVERRIDES = { versionOverrides: true }
+const BAKED = {
+  remotes: {
+    mf_site: { version: 'baked-site', entry: '/remotes/mf-site/baked-site/mf-manifest.json' },
+    mf_complaint: {
+      version: 'baked-complaint',
+      entry: '/remotes/mf-complaint/baked-complaint/mf-manifest.json',
+    },
+  },
+}
+const LIVE_SITE = { version: 'live-site', entry: '/remotes/mf-site/live-site/mf-manifest.json' }
 
 function inline(text: string) {
   const script = document.createElement('script')
@@ -51,7 +83,7 @@ test('the loader downloads the federation runtime only when a remote is loaded',
       manifests: { [entry]: { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } } },
     }),
   )
-  const loader = await createFederatedLoader(window)
+  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES, BAKED)
   // A shell-only page (the test page) stops here: no runtime.
   expect(host.evaluated).toBe(0)
   const loaded = await loader.load('mf_site')
@@ -60,4 +92,60 @@ test('the loader downloads the federation runtime only when a remote is loaded',
   expect(host.registered).toEqual([
     { name: 'mf_site', entry: `${window.location.origin}/remotes/mf-site/1/remoteEntry.js`, type: 'module' },
   ])
+})
+
+/** The version each remote loads with this page's registry and the baked BAKED. */
+async function loadedVersions(settings = ALLOW_OVERRIDES) {
+  const loader = await createFederatedLoader(window, settings, BAKED)
+  const versions: Record<string, string> = {}
+  for (const name of ['mf_site', 'mf_complaint']) versions[name] = (await loader.load(name)).version
+  return versions
+}
+
+test('an inlined registry without an entry for a remote: that remote comes from the baked copy', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  inline(JSON.stringify({ registry: { remotes: { mf_site: LIVE_SITE } }, manifests: {} }))
+  expect(await loadedVersions()).toEqual({ mf_site: 'live-site', mf_complaint: 'baked-complaint' })
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('no valid live entry for mf_complaint'))
+})
+
+test('a live entry without `entry` is replaced by the baked one; the valid live entry still wins', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  server.use(
+    http.get('*/registry.json', () =>
+      HttpResponse.json({ remotes: { mf_site: LIVE_SITE, mf_complaint: { version: 'live-complaint' } } }),
+    ),
+  )
+  expect(await loadedVersions()).toEqual({ mf_site: 'live-site', mf_complaint: 'baked-complaint' })
+  expect(host.registered.map((r) => r.entry)).toEqual([
+    `${window.location.origin}/remotes/mf-site/live-site/remoteEntry.js`,
+    `${window.location.origin}/remotes/mf-complaint/baked-complaint/remoteEntry.js`,
+  ])
+})
+
+test.each([
+  ['{}', () => HttpResponse.json({})],
+  ['garbage', () => HttpResponse.text('<html>maintenance</html>')],
+  ['a 500', () => HttpResponse.text('boom', { status: 500 })],
+])('/registry.json answering %s: every remote comes from the baked copy', async (_name, answer) => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  server.use(http.get('*/registry.json', answer))
+  expect(await loadedVersions()).toEqual({ mf_site: 'baked-site', mf_complaint: 'baked-complaint' })
+})
+
+test('?mf= is ignored (and leaves the address bar) when the settings do not allow overrides', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const available = ['old-site', 'live-site']
+  inline(JSON.stringify({ registry: { remotes: { mf_site: { ...LIVE_SITE, available } } }, manifests: {} }))
+  window.history.replaceState(null, '', '/aboutUs?mf=mf_site@old-site')
+  expect(await loadedVersions({ versionOverrides: false })).toMatchObject({ mf_site: 'live-site' })
+  expect(window.location.search).toBe('')
+})
+
+test('?mf= pins an available version when the settings allow overrides', async () => {
+  const available = ['old-site', 'live-site']
+  inline(JSON.stringify({ registry: { remotes: { mf_site: { ...LIVE_SITE, available } } }, manifests: {} }))
+  window.history.replaceState(null, '', '/aboutUs?mf=mf_site@old-site')
+  expect(await loadedVersions()).toMatchObject({ mf_site: 'old-site' })
+  expect(window.location.search).toBe('')
 })

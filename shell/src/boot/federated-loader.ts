@@ -1,5 +1,6 @@
 import { readOverrides } from '../remote/overrides'
-import { parseRegistry, type Registry } from 'shared/registry'
+import type { Settings } from 'shared/contract'
+import { parseRegistry, withFallback, type Registry } from 'shared/registry'
 import { fetchRegistry } from '../remote/registry'
 import { createRemoteLoader, type FederationRuntime, type RemoteLoader } from '../remote/remote-loader'
 import { lazyFederationRuntime } from './federation-runtime'
@@ -31,21 +32,39 @@ export function readPreload(doc: Document): {
   }
 }
 
+/** The registry this shell was built with (the build defines `__BAKED_REGISTRY__`; tests do not). */
+function bakedRegistry(): unknown {
+  return typeof __BAKED_REGISTRY__ === 'undefined' ? null : __BAKED_REGISTRY__
+}
+
 /**
  * Loads remotes through Module Federation from the registry the server inlined (fresh: index.html is never
- * cached), else the live `/registry.json`, else the copy baked into this build.
+ * cached), else the live `/registry.json`; a remote that registry lacks or lists malformed (or all of them,
+ * when there is none) comes from the copy baked into this build.
  */
-export async function createFederatedLoader(win: Window): Promise<RemoteLoader> {
+export async function createFederatedLoader(
+  win: Window,
+  settings: Pick<Settings, 'versionOverrides'>,
+  baked: unknown = bakedRegistry(),
+): Promise<RemoteLoader> {
   const preload = readPreload(win.document)
   const live =
     preload.registry ??
     (await fetchRegistry({ url: new URL('registry.json', win.document.baseURI).href, timeoutMs: 3000 }))
-  const registry: Registry = live ?? parseRegistry(__BAKED_REGISTRY__)
+  const registry: Registry = withFallback(live, parseRegistry(baked))
+  const fromBaked = Object.keys(registry.remotes).filter(
+    (name) => !live || !Object.hasOwn(live.remotes, name),
+  )
   if (!live) console.warn('[registry] live registry unavailable; using the copy baked into this build')
+  else if (fromBaked.length > 0) {
+    console.warn(
+      `[registry] no valid live entry for ${fromBaked.join(', ')}; using the copy baked into this build`,
+    )
+  }
   return createRemoteLoader({
     registry: () => registry,
     runtime: federationRuntime(),
-    overrides: readOverrides(win),
+    overrides: readOverrides(win, settings.versionOverrides),
     manifests: preload.manifests,
     onFallback: (remote, from, to) =>
       console.warn(`[remotes] ${remote}@${from} failed to load; using previous version ${to}`),

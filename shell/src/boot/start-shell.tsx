@@ -1,11 +1,13 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createHostServices } from 'shared/host'
+import type { Settings } from 'shared/contract'
 import { readSettings } from 'shared/host/settings'
 import { bootSession } from 'shared/session'
 import { App, createAppNavigation } from '../app'
 import type { RemoteLoader } from '../remote/remote-loader'
 import { matchRoute } from '../routes/route-table'
+import { showBootError } from './boot-error'
 import { PlatformProvider, type Platform } from './platform'
 import '../styles.css'
 
@@ -20,31 +22,38 @@ declare global {
 
 /**
  * Boot: session → settings → loader (the federated build reads the registry first) → route. The loader is
- * the only part that differs between the deployed build and the monolithic benchmark build.
+ * the only part that differs between the deployed build and the monolithic benchmark build. A failure on the
+ * way, or one React cannot contain, shows the boot error screen rather than a blank page.
  */
-export async function startShell(createLoader: () => Promise<RemoteLoader>): Promise<void> {
-  const session = bootSession(window)
-  const settings = readSettings(document)
-  document.documentElement.style.setProperty('--app-bg', settings.backgroundColor)
-  document.documentElement.style.setProperty('--app-fg', settings.fontColor)
-  const navigation = createAppNavigation()
-  const navigate = navigation.navigate
-  const { http, bridge, warmUp } = createHostServices({ win: window, settings, session, navigate })
-  const loader = await createLoader()
-  const platform: Platform = { settings, session, http, bridge, loader }
-  window.LoanShell = {
-    setSession: (params) => void session.set(params),
-    onNativeBack: () => bridge.emitNativeBack(),
+export async function startShell(createLoader: (settings: Settings) => Promise<RemoteLoader>): Promise<void> {
+  try {
+    const session = bootSession(window)
+    const settings = readSettings(document)
+    document.documentElement.style.setProperty('--app-bg', settings.backgroundColor)
+    document.documentElement.style.setProperty('--app-fg', settings.fontColor)
+    const navigation = createAppNavigation()
+    const navigate = navigation.navigate
+    const { http, bridge, warmUp } = createHostServices({ win: window, settings, session, navigate })
+    const loader = await createLoader(settings)
+    const platform: Platform = { settings, session, http, bridge, loader }
+    window.LoanShell = {
+      setSession: (params) => void session.set(params),
+      onNativeBack: () => bridge.emitNativeBack(),
+    }
+    // Start fetching the current route's remote while React renders the skeleton.
+    const route = matchRoute(window.location.pathname)
+    if (route) void loader.load(route.remote).catch(() => undefined)
+    const root = document.getElementById('root')
+    if (!root) throw new Error('#root is missing from the page')
+    createRoot(root, { onUncaughtError: (error) => showBootError(document, error) }).render(
+      <StrictMode>
+        <PlatformProvider platform={platform}>
+          <App navigation={navigation} />
+        </PlatformProvider>
+      </StrictMode>,
+    )
+    warmUp()
+  } catch (error) {
+    showBootError(document, error)
   }
-  // Start fetching the current route's remote while React renders the skeleton.
-  const route = matchRoute(window.location.pathname)
-  if (route) void loader.load(route.remote).catch(() => undefined)
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <PlatformProvider platform={platform}>
-        <App navigation={navigation} />
-      </PlatformProvider>
-    </StrictMode>,
-  )
-  warmUp()
 }

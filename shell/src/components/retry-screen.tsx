@@ -7,6 +7,11 @@ export const RETRY_TEXT = {
   home: 'Go to home page',
 } as const
 
+export const NOT_AVAILABLE_TEXT = {
+  heading: 'This page is not available yet',
+  body: 'It has not been released yet. Please check back later.',
+} as const
+
 /** Shown when a route's remote (and its previous version) cannot be loaded. */
 export function RetryScreen({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
@@ -19,6 +24,24 @@ export function RetryScreen({ title, onRetry }: { title: string; onRetry: () => 
         {RETRY_TEXT.retry}
       </button>
       <Link className="shell-link" to="/">
+        {RETRY_TEXT.home}
+      </Link>
+    </main>
+  )
+}
+
+/**
+ * Shown when a route's remote is in neither the live nor the baked registry: nothing to retry, and nothing
+ * wrong with the borrower's connection.
+ */
+export function NotAvailableScreen({ title }: { title: string }) {
+  return (
+    <main className="shell-message" aria-labelledby="not-available-heading">
+      <h1 id="not-available-heading">{NOT_AVAILABLE_TEXT.heading}</h1>
+      <p>
+        {title}: {NOT_AVAILABLE_TEXT.body}
+      </p>
+      <Link className="shell-button" to="/">
         {RETRY_TEXT.home}
       </Link>
     </main>

@@ -3,6 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 import type { Registry } from 'shared/registry'
 import {
   createRemoteLoader,
+  RemoteNotReleasedError,
   RemoteUnavailableError,
   type FederationRuntime,
   type LoaderOptions,
@@ -240,6 +241,8 @@ test('rejects with RemoteUnavailableError when the previous version fails too', 
     (e: unknown) => e,
   )
   expect(error).toBeInstanceOf(RemoteUnavailableError)
+  // Released but not loadable: the borrower gets 'try again', not 'not available yet'.
+  expect(error).not.toBeInstanceOf(RemoteNotReleasedError)
   const unavailable = error as RemoteUnavailableError
   expect(unavailable.remote).toBe('mf_loan')
   expect(unavailable.message).toBe('mf_loan could not be loaded')
@@ -333,10 +336,10 @@ test('a QA override applies only to its own remote', async () => {
   await expect(loader.load('mf_loan')).resolves.toMatchObject({ version: '1.0.0' })
 })
 
-test('a remote missing from the registry fails without fetching anything', async () => {
+test('a remote missing from the registry is not released yet, and fails without fetching anything', async () => {
   const { loader, fetches, runtime } = setup(LOAN)
   const error = await loader.load('mf_repay').catch((e: unknown) => e)
-  expect(error).toBeInstanceOf(RemoteUnavailableError)
+  expect(error).toBeInstanceOf(RemoteNotReleasedError)
   expect((error as RemoteUnavailableError).records).toEqual([
     {
       remote: 'mf_repay',

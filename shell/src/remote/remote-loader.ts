@@ -1,5 +1,6 @@
 import { isCompatibleContract, type RemoteApp } from 'shared/contract'
 import type { Registry, RemotePointer } from 'shared/registry'
+import { withProgressTimeout, type ProgressLimits } from './progress-timeout'
 
 /** `runtime`: the shell's own federation runtime could not be loaded (no version of any remote can load). */
 export type LoadStage = 'manifest' | 'runtime' | 'entry' | 'contract' | 'ready'
@@ -53,6 +54,9 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/** Neither the live nor the baked registry lists the remote: it has not been released yet. */
+export class RemoteNotReleasedError extends RemoteUnavailableError {}
+
 class StageError extends Error {
   constructor(
     readonly stage: LoadStage,
@@ -82,38 +86,6 @@ export interface LoaderOptions {
   now?: () => number
   onRecord?: (record: LoadRecord) => void
   onFallback?: (remote: string, from: string, to: string) => void
-}
-
-/** Resolves like `promise`, or fails when `idle()` reports no progress for `idleMs` or `maxMs` pass. */
-function withProgressTimeout<T>(
-  promise: Promise<T>,
-  stage: LoadStage,
-  limits: { idleMs: number; maxMs: number; subscribe: (onActivity: () => void) => () => void },
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const fail = (ms: number) => () => reject(new StageError(stage, `timed out after ${Math.round(ms)} ms`))
-    let idle = setTimeout(fail(limits.idleMs), limits.idleMs)
-    const cap = setTimeout(fail(limits.maxMs), limits.maxMs)
-    const unsubscribe = limits.subscribe(() => {
-      clearTimeout(idle)
-      idle = setTimeout(fail(limits.idleMs), limits.idleMs)
-    })
-    const done = () => {
-      clearTimeout(idle)
-      clearTimeout(cap)
-      unsubscribe()
-    }
-    promise.then(
-      (value) => {
-        done()
-        resolve(value)
-      },
-      (error: unknown) => {
-        done()
-        reject(error)
-      },
-    )
-  })
 }
 
 /** Browser default for `watchActivity`: resource timing entries of files under `prefix`. */
@@ -187,11 +159,12 @@ export function createRemoteLoader(options: LoaderOptions) {
     let stage: LoadStage = 'manifest'
     const manifestUrl = new URL(bust(target.entry, attempt))
     // Every file of this version (manifest, entry, chunks) lives under its folder.
-    const limits = {
+    const limits: ProgressLimits = {
       idleMs,
       maxMs,
-      subscribe: (onActivity: () => void) => watchActivity(new URL('.', manifestUrl).href, onActivity),
+      subscribe: (onActivity) => watchActivity(new URL('.', manifestUrl).href, onActivity),
     }
+    const timedOut = (ms: number) => new StageError(stage, `timed out after ${ms} ms`)
     try {
       const inlined = attempt === 0 ? options.manifests?.[target.entry] : undefined
       let manifest: Manifest
@@ -199,13 +172,13 @@ export function createRemoteLoader(options: LoaderOptions) {
       else {
         const response = await withProgressTimeout(
           fetchFn(manifestUrl.href, { cache: attempt ? 'reload' : 'default' }),
-          stage,
           limits,
+          timedOut,
         )
         if (!response.ok) throw new StageError(stage, `manifest answered ${response.status}`)
         // A CDN that sends headers and then stalls must not hang the route either.
         const body = response.json().catch(() => null)
-        manifest = readManifest(await withProgressTimeout(body, stage, limits))
+        manifest = readManifest(await withProgressTimeout(body, limits, timedOut))
       }
       if (runtimeReady) {
         // The shell's runtime, not this version's files: it gets the hard limit only, and this version's
@@ -214,7 +187,7 @@ export function createRemoteLoader(options: LoaderOptions) {
         const runtime = runtimeReady.catch((error: unknown) => {
           throw new StageError('runtime', error instanceof Error ? error.message : String(error))
         })
-        await withProgressTimeout(runtime, stage, { idleMs: maxMs, maxMs, subscribe: () => () => undefined })
+        await withProgressTimeout(runtime, { maxMs }, timedOut)
       }
       stage = 'entry'
       const { path, name: file } = manifest.metaData.remoteEntry
@@ -225,7 +198,7 @@ export function createRemoteLoader(options: LoaderOptions) {
         await runtime.registerRemotes([{ name, entry: entryUrl.href, type: 'module' }], { force: true })
         return runtime.loadRemote<unknown>(`${name}/app`)
       })()
-      const mod = await withProgressTimeout(entryLoad, stage, limits)
+      const mod = await withProgressTimeout(entryLoad, limits, timedOut)
       if (!isRemoteApp(mod)) throw new StageError(stage, 'module does not export single-spa lifecycles')
       stage = 'contract'
       if (!isCompatibleContract(mod.contract)) {
@@ -295,6 +268,7 @@ export function createRemoteLoader(options: LoaderOptions) {
         durationMs: 0,
         error: 'not in the registry',
       })
+      throw new RemoteNotReleasedError(name, records.slice(start))
     }
     throw new RemoteUnavailableError(name, records.slice(start))
   }

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { mountRootParcel, type ParcelConfig } from 'single-spa'
 import Parcel from 'single-spa-react/parcel'
@@ -7,14 +15,22 @@ import type { RemoteProps } from 'shared/contract'
 import { reloadPage } from 'shared/navigation'
 import { usePlatform } from '../boot/platform'
 import { localeFor, type RemoteRouteDef } from '../routes/route-table'
-import { RetryScreen } from '../components/retry-screen'
+import { NotAvailableScreen, RetryScreen } from '../components/retry-screen'
 import { RouteSkeleton } from '../components/route-skeleton'
-import type { LoadedRemote } from './remote-loader'
+import { withProgressTimeout } from './progress-timeout'
+import { RemoteNotReleasedError, type LoadedRemote } from './remote-loader'
 
 type LoadState =
   | { status: 'loading' }
   | { status: 'ready'; loaded: LoadedRemote; config: ParcelConfig }
   | { status: 'failed'; reason: string }
+  | { status: 'unreleased' }
+
+/**
+ * A parcel that has not finished mounting (bootstrap + mount) after this long gets the retry screen, like a
+ * remote whose download hangs: a screen that never paints is no better than one that never arrives.
+ */
+export const MOUNT_TIMEOUT_MS = 10_000
 
 /** First value wins for a repeated key, as the old pages read `query.x`. */
 export function queryRecord(search: string): Record<string, string> {
@@ -35,6 +51,8 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   const [mounted, setMounted] = useState(false)
   const [attempt, setAttempt] = useState(0)
   const snapshot = useSyncExternalStore(session.subscribe, session.get)
+  // The parcel whose mount the route waits for; one given up on (timed out) or replaced reports to nobody.
+  const awaitedMount = useRef<{ config: ParcelConfig; mounted: () => void } | null>(null)
 
   useEffect(() => {
     let live = true
@@ -44,14 +62,48 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
         if (live) setState({ status: 'ready', loaded, config: { ...loaded.app } as unknown as ParcelConfig })
       },
       (error: unknown) => {
-        if (live)
-          setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) })
+        if (!live) return
+        if (error instanceof RemoteNotReleasedError) setState({ status: 'unreleased' })
+        else setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) })
       },
     )
     return () => {
       live = false
     }
   }, [loader, route.remote, attempt])
+
+  // A layout effect: the parcel's mount starts after this commit, so its report cannot arrive before the watch.
+  useLayoutEffect(() => {
+    if (state.status !== 'ready') return
+    let mounted = () => undefined as void
+    const didMount = new Promise<void>((resolve) => (mounted = resolve))
+    const awaited = { config: state.config, mounted }
+    awaitedMount.current = awaited
+    let live = true
+    withProgressTimeout(
+      didMount,
+      { maxMs: MOUNT_TIMEOUT_MS },
+      (ms) => new Error(`${route.remote} did not finish mounting within ${ms} ms`),
+    ).catch((error: Error) => {
+      if (!live) return
+      // Leaving the parcel unmounts it; single-spa-react does that once a late mount completes.
+      console.error(`[remotes] ${error.message}`)
+      setState({ status: 'failed', reason: error.message })
+    })
+    return () => {
+      live = false
+      if (awaitedMount.current === awaited) awaitedMount.current = null
+      // Settles the watch, which clears its timer.
+      mounted()
+    }
+  }, [state, route.remote])
+
+  const parcelMounted = (config: ParcelConfig) => {
+    const awaited = awaitedMount.current
+    if (awaited?.config !== config) return
+    awaited.mounted()
+    setMounted(true)
+  }
 
   const navigate = useCallback<RemoteProps['navigate']>(
     (to, options) => routerNavigate(to, { replace: options?.replace ?? false }),
@@ -74,6 +126,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     locale: localeFor(route.remote),
   }
 
+  if (state.status === 'unreleased') return <NotAvailableScreen title={route.title} />
   if (state.status === 'failed') {
     const retry = () => {
       if (loader.needsReload(route.remote)) {
@@ -94,7 +147,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
           config={state.config}
           mountParcel={mountRootParcel}
           wrapClassName="remote-root"
-          parcelDidMount={() => setMounted(true)}
+          parcelDidMount={() => parcelMounted(state.config)}
           handleError={(error: Error) => {
             console.error(`[remotes] ${route.remote} crashed`, error)
             setState({ status: 'failed', reason: error.message })

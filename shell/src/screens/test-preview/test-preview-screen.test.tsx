@@ -80,11 +80,15 @@ test('shows the eight session fields with their defaults', () => {
   expect(within(session).getAllByRole('textbox')).toHaveLength(8)
 })
 
-test('each of the ten page links carries the non-empty fields as its query', () => {
+const EMPTY_SESSION = 'deviceName=&deviceId=&osVersion=&sessionId=&adId='
+
+test('each of the ten page links carries every field as its query, an empty one as key=', () => {
   renderScreen()
   const pages = screen.getByRole('navigation', { name: 'Pages' })
   expect(within(pages).getAllByRole('link')).toHaveLength(10)
-  expect(linkHrefs()).toEqual(LINKS.map(([, path]) => `${path}?appVersion=1.0.0&productId=1&orderId=86`))
+  expect(linkHrefs()).toEqual(
+    LINKS.map(([, path]) => `${path}?appVersion=1.0.0&${EMPTY_SESSION}&productId=1&orderId=86`),
+  )
 })
 
 test('the links follow what is typed into the fields', async () => {
@@ -96,18 +100,39 @@ test('the links follow what is typed into the fields', async () => {
   await user.clear(screen.getByLabelText('Order id'))
   await user.type(screen.getByLabelText('Order id'), '170')
   expect(linkHrefs()).toEqual(
-    LINKS.map(([, path]) => `${path}?deviceName=Pixel&sessionId=sess+1&productId=1&orderId=170`),
+    LINKS.map(
+      ([, path]) =>
+        `${path}?appVersion=&deviceName=Pixel&deviceId=&osVersion=&sessionId=sess+1&adId=&productId=1&orderId=170`,
+    ),
   )
 })
 
-test('with every field empty the links carry no query', async () => {
+test('an emptied field goes on the links as key= (which clears the stored value); blank counts as empty', async () => {
   const user = userEvent.setup()
   renderScreen()
   for (const label of ['App version', 'Product id', 'Order id'])
     await user.clear(screen.getByLabelText(label))
-  // Blank values count as empty.
   await user.type(screen.getByLabelText('Ad id'), '   ')
-  expect(linkHrefs()).toEqual(LINKS.map(([, path]) => path))
+  expect(linkHrefs()).toEqual(
+    LINKS.map(([, path]) => `${path}?appVersion=&${EMPTY_SESSION}&productId=&orderId=`),
+  )
+})
+
+test('the fields start from the stored session, with the spec defaults where it holds nothing', () => {
+  const platform = fakePlatform()
+  platform.session.set({ deviceName: 'Pixel', sessionId: 's-9', orderId: '151' })
+  render(
+    <MemoryRouter initialEntries={['/testPreview']}>
+      <PlatformProvider platform={platform}>
+        <TestPreviewScreen />
+      </PlatformProvider>
+    </MemoryRouter>,
+  )
+  expect(screen.getByLabelText('Device name')).toHaveValue('Pixel')
+  expect(screen.getByLabelText('Session id')).toHaveValue('s-9')
+  expect(screen.getByLabelText('Order id')).toHaveValue('151')
+  expect(screen.getByLabelText('App version')).toHaveValue('1.0.0')
+  expect(screen.getByLabelText('Product id')).toHaveValue('1')
 })
 
 test('the photo picker previews an image file', async () => {

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ChangeEvent } from 'react'
 import { Link } from 'react-router-dom'
+import type { SessionSnapshot } from 'shared/session'
 import { usePlatform } from '../../boot/platform'
 
-/** The eight fields, in the spec's order, with the spec's defaults. */
+/** The eight fields, in the spec's order, with the spec's defaults (used where the session has no value). */
 export const PREVIEW_FIELDS = [
   { key: 'appVersion', label: 'App version', initial: '1.0.0' },
   { key: 'deviceName', label: 'Device name', initial: '' },
@@ -38,11 +39,23 @@ export const LOCATION_MESSAGES = {
 
 type FieldKey = (typeof PREVIEW_FIELDS)[number]['key']
 
+/**
+ * Every field, an empty one as `key=`: following a link sets the session to exactly what the page shows, so
+ * emptying a field clears the stored value (an absent key would leave it).
+ */
 export function previewQuery(values: Record<FieldKey, string>): string {
   const params = new URLSearchParams()
-  for (const { key } of PREVIEW_FIELDS) if (values[key].trim()) params.set(key, values[key].trim())
-  const text = params.toString()
-  return text ? `?${text}` : ''
+  for (const { key } of PREVIEW_FIELDS) params.set(key, values[key].trim())
+  return `?${params}`
+}
+
+/** What the session holds now, the spec's default where it holds nothing. */
+function initialValues(snapshot: SessionSnapshot): Record<FieldKey, string> {
+  const stored: Partial<Record<string, string>> = { ...snapshot.session, ...snapshot.globals }
+  return Object.fromEntries(PREVIEW_FIELDS.map((f) => [f.key, stored[f.key] ?? f.initial])) as Record<
+    FieldKey,
+    string
+  >
 }
 
 function usePhotoPreview() {
@@ -94,10 +107,9 @@ export function TestPreviewScreen({
 }: {
   geolocation?: Geolocation
 }) {
-  const { loader } = usePlatform()
-  const [values, setValues] = useState(
-    () => Object.fromEntries(PREVIEW_FIELDS.map((f) => [f.key, f.initial])) as Record<FieldKey, string>,
-  )
+  const { loader, session } = usePlatform()
+  // Back on this page after following a link, the fields show what that link stored.
+  const [values, setValues] = useState(() => initialValues(session.get()))
   const [contact, setContact] = useState('')
   const photo = usePhotoPreview()
   const location = useLocationReading(geolocation)

@@ -1,0 +1,33 @@
+import { reloadPage } from 'shared/navigation'
+
+export const BOOT_ERROR_TEXT = {
+  heading: 'The app could not start',
+  body: 'Something went wrong while opening this page. Please reload to try again.',
+  reload: 'Reload',
+} as const
+
+/**
+ * What the borrower sees when the shell cannot start (it threw before React rendered, or React gave up on the
+ * whole tree) instead of a blank page. Plain DOM: whatever failed, this needs nothing but the document.
+ */
+export function showBootError(
+  doc: Document,
+  error: unknown,
+  reload: () => void = () => reloadPage(doc.defaultView!.location),
+): void {
+  console.error('[shell] the app could not start', error)
+  const main = doc.createElement('main')
+  main.className = 'shell-message'
+  main.setAttribute('role', 'alert')
+  const heading = doc.createElement('h1')
+  heading.textContent = BOOT_ERROR_TEXT.heading
+  const body = doc.createElement('p')
+  body.textContent = BOOT_ERROR_TEXT.body
+  const button = doc.createElement('button')
+  button.type = 'button'
+  button.className = 'shell-button'
+  button.textContent = BOOT_ERROR_TEXT.reload
+  button.addEventListener('click', reload)
+  main.append(heading, body, button)
+  ;(doc.getElementById('root') ?? doc.body).replaceChildren(main)
+}
