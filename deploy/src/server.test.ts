@@ -98,7 +98,7 @@ test('malformed requests get a 4xx and the same server keeps serving', async () 
   const port = await start()
   const requests: [string, number][] = [
     ['GET // HTTP/1.1\r\nHost: localhost\r\n\r\n', 400],
-    ['GET //evil.example/x HTTP/1.1\r\nHost: localhost\r\n\r\n', 400],
+    ['GET /// HTTP/1.1\r\nHost: localhost\r\n\r\n', 400],
     ['GET / HTTP/1.1\r\nHost: [::\r\n\r\n', 400],
     ['GET / HTTP/1.1\r\nHost: a/b\r\n\r\n', 400],
     ['GET * HTTP/1.1\r\nHost: localhost\r\n\r\n', 400],
@@ -111,6 +111,23 @@ test('malformed requests get a 4xx and the same server keeps serving', async () 
     expect(statusOf(answer), text.slice(0, 40)).toBe(status)
   }
   expect((await get(port, '/aboutUs')).status).toBe(200)
+})
+
+test('repeated slashes are merged as nginx merges them: a //deep link gets its route page, on this origin', async () => {
+  const port = await start()
+  const deep = await raw(
+    port,
+    'GET //complaint?sessionId=abc HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+  )
+  expect(statusOf(deep.answer)).toBe(200)
+  const page = await get(port, '/complaint')
+  expect(deep.answer).toContain(/id="mf-preload">[^<]*/.exec(page.text)![0])
+  const foreign = await raw(
+    port,
+    'GET //evil.example/x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+  )
+  expect(statusOf(foreign.answer)).toBe(200)
+  expect(foreign.answer).not.toContain('evil.example')
 })
 
 /** POSTs to the demo API without ending the body; resolves with the answer the server sends meanwhile. */

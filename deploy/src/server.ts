@@ -100,15 +100,20 @@ function cdnFile(cdnDir: string, rel: string): string | null {
 
 /**
  * The path and query of a request target. Only the origin form (`/path?query`) and the absolute form
- * (`http://host/path`) are requests for this server; `//x` would read as a host name, anything else is no
- * path at all, and neither is a path whose escapes do not decode (nginx answers both 400 too).
+ * (`http://host/path`) are requests for this server, and a path whose escapes do not decode is none (nginx
+ * answers 400 too). Repeated slashes in a path are merged, as nginx's `merge_slashes` does, so a deep link
+ * such as `//complaint?sessionId=…` gets the same page from both servers (the shell then cleans the address);
+ * a target of slashes only names nothing and is refused (nginx.conf does the same).
  */
 function requestPath(target: string): URL | null {
   try {
-    const url =
-      target.startsWith('/') && !target.startsWith('//')
-        ? new URL(target, 'http://localhost')
-        : new URL(target)
+    if (/^\/\/+(?:[?#]|$)/.test(target)) return null
+    const url = target.startsWith('/')
+      ? new URL(
+          target.replace(/^[^?#]*/, (path) => path.replace(/\/{2,}/g, '/')),
+          'http://localhost',
+        )
+      : new URL(target)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
     decodeURIComponent(url.pathname)
     return url

@@ -108,3 +108,15 @@ test('withFallback keeps a remote only the live registry knows (a remote release
     'mf_site',
   ])
 })
+
+test('parseRegistry drops names that are no federation name, __proto__ included', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const entry = { version: '1.0.0', entry: '/remotes/x/1.0.0/mf-manifest.json' }
+  const registry = parseRegistry(
+    JSON.parse(
+      `{"remotes":{"__proto__":${JSON.stringify(entry)},"Mf Site":${JSON.stringify(entry)},"mf_site":${JSON.stringify(entry)}}}`,
+    ),
+  )
+  expect(Object.keys(registry.remotes)).toEqual(['mf_site'])
+  expect(Object.getPrototypeOf(registry.remotes)).toBe(Object.prototype)
+})

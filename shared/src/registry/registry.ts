@@ -27,13 +27,19 @@ function pointer(value: unknown): RemotePointer | null {
   return { version, entry }
 }
 
+/**
+ * A federation name (`mf_site`). Anything else is no remote, and a name such as `__proto__` would otherwise
+ * reach the prototype of the object the entries are collected in.
+ */
+const REMOTE_NAME = /^[a-z][a-z0-9_]*$/
+
 /** Keeps every well-formed entry and drops the rest, so one bad entry cannot take the others down. */
 export function parseRegistry(raw: unknown): Registry {
   const remotes: Record<string, RegistryEntry> = {}
   const source = raw && typeof raw === 'object' ? (raw as { remotes?: unknown }).remotes : undefined
   if (!source || typeof source !== 'object') return { remotes }
   for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
-    const current = pointer(value)
+    const current = REMOTE_NAME.test(name) ? pointer(value) : null
     if (!current) {
       console.warn(`[registry] ignoring malformed entry for ${name}`)
       continue
