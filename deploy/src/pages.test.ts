@@ -47,7 +47,7 @@ beforeEach(() => {
         css: ['assets/test-preview-4.css'],
       },
       '_photo.js': { file: 'assets/photo-5.js', imports: ['_vendor.js'] },
-      'src/boot/federation-host.ts': { file: 'assets/federation-host-6.js', imports: ['_vendor.js'] },
+      'src/remote/federation-host.ts': { file: 'assets/federation-host-6.js', imports: ['_vendor.js'] },
     }),
   )
   writeFileSync(

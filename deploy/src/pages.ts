@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join, posix } from 'node:path'
 import { FIRST_CALLS_FILE, parseFirstCalls, type FirstCall } from 'shared/http/first-call'
-import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from '../../shell/src/routes/route-table'
+import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { readBuilt } from './built-file'
 import { REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'

@@ -14,7 +14,7 @@ import {
   writeFormatted,
   type BenchRoute,
 } from './common.ts'
-import { listFiles } from '../../deploy/src/release.ts'
+import { listFiles } from 'deploy/release'
 import { PROBE_SCRIPT } from './metrics.ts'
 import {
   brotli,

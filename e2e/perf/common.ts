@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { REMOTE_ROUTES, TEST_PREVIEW_PATH, type RemoteRouteDef } from '../../shell/src/routes/route-table.ts'
+import { REMOTE_ROUTES, TEST_PREVIEW_PATH, type RemoteRouteDef } from 'shared/routes'
 import { CHROMIUM } from '../playwright.config.ts'
 import { CDN_DIR, PERF_DIR, readRegistryFile, REGISTRY_FILE, ROOT_DIR, SHELL_DIST } from './serve-builds.ts'
 

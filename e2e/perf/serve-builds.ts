@@ -14,11 +14,11 @@ import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { handleApi, isApiPath } from '../../shared/config/demo-api.ts'
-import { demoHandlers } from '../../deploy/src/demo-handlers.ts'
-import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST } from '../../deploy/src/paths.ts'
-import { listFiles } from '../../deploy/src/release.ts'
-import { createAppServer } from '../../deploy/src/server.ts'
-import { settingsFromEnv } from '../../deploy/src/settings.ts'
+import { demoHandlers } from 'deploy/demo-handlers'
+import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST } from 'deploy/paths'
+import { listFiles } from 'deploy/release'
+import { createAppServer } from 'deploy/server'
+import { settingsFromEnv } from 'deploy/settings'
 
 /**
  * The benchmark's server: the deploy server's own request handler (deploy/src/server.ts: shell files,

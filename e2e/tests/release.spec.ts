@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { readRegistry } from '../../deploy/src/registry-file'
-import { hashDir, listFiles, releaseRemote, rollbackRemote } from '../../deploy/src/release'
+import { readRegistry } from 'deploy/registry-file'
+import { hashDir, listFiles, releaseRemote, rollbackRemote } from 'deploy/release'
 
 /**
  * Independent release and rollback of one remote, against its own server and CDN folder (so the other suites

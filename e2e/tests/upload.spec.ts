@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-// e2e does not depend on the shared package; these are the very limits the app, the demo API and nginx use.
-// eslint-disable-next-line no-restricted-imports
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_SIDE_PX } from '../../shared/src/http/limits'
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_SIDE_PX } from 'shared/http/limits'
 
 const FORM = '/complainPageNext?problemType=2&problemSonType=&orderNo=LN20241105001'
 const UPLOAD_PATH = '/user-problem/upload-problem-img'

@@ -4,7 +4,7 @@ import { forgetFirstCalls } from 'shared/http/first-call'
 import { blankKeys, stripSessionParams } from 'shared/session'
 import { usePlatform } from './boot/platform'
 import { RemoteRoute } from './remote/remote-route'
-import { matchRoute, TEST_PREVIEW_PATH } from './routes/route-table'
+import { matchRoute, TEST_PREVIEW_PATH } from 'shared/routes'
 import { NotFoundScreen } from './screens/not-found/not-found-screen'
 import { RouteSkeleton } from './components/route-skeleton'
 

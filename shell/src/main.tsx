@@ -1,4 +1,4 @@
-import { createFederatedLoader } from './boot/federated-loader'
+import { createFederatedLoader } from './remote/federated-loader'
 import { startShell } from './boot/start-shell'
 
 void startShell((settings) => createFederatedLoader(window, settings))

@@ -7,15 +7,6 @@ import { ComplaintScreen } from '../screens/complaint/complaint-screen'
 import { CustomerServiceScreen } from '../screens/customer-service/customer-service-screen'
 import './complaint.css'
 
-/** The screens this remote serves (the shell's `screen` prop); the first is the fallback. */
-export const COMPLAINT_SCREENS = [
-  'complaint',
-  'complainPageNext',
-  'complaintList',
-  'complainDetails',
-  'customerService',
-] as const
-
 /** Chooses the screen the shell asked for; an unknown screen falls back to the complaint entry. */
 export function ComplaintApp(props: RemoteProps) {
   // A new screen or query starts the screen afresh (its calls and local state belong to that page).

@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, useState, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
-import type { Locale, RemoteProps } from '../contract/contract'
+import type { RemoteProps } from '../contract/contract'
+import { localeFor, routesOf, type RemoteName } from '../routes/route-table'
 import { bootSession } from '../session/session'
 import { createHostServices } from './host'
 import { readSettings } from './settings'
@@ -8,11 +9,11 @@ import { readSettings } from './settings'
 export interface StandaloneOptions {
   /** The remote's root component (the one its lifecycles mount). */
   root: ComponentType<RemoteProps>
-  /** Screen names this remote serves, first is the default; `?screen=` picks one. */
-  screens: readonly string[]
-  /** The shell's paths for these screens, so `navigate('/complaintList')` shows that screen here too. */
-  routes?: Readonly<Record<string, string>>
-  locale?: Locale
+  /**
+   * Which remote this is: its rows of the route table give its screens (the first is the default;
+   * `?screen=` picks one) and their paths, so `navigate('/complaintList')` shows that screen here too.
+   */
+  remote: RemoteName
 }
 
 function currentProps(screens: readonly string[], routes: Readonly<Record<string, string>>) {
@@ -28,7 +29,10 @@ function currentProps(screens: readonly string[], routes: Readonly<Record<string
  * A remote's standalone entry for its team: the same props the shell passes, built from `shared`, with the
  * demo API served by the dev server. Navigation stays in this page (history API).
  */
-export function runStandalone({ root: Root, screens, routes = {}, locale = 'en' }: StandaloneOptions): void {
+export function runStandalone({ root: Root, remote }: StandaloneOptions): void {
+  const routes = routesOf(remote)
+  const screens = [...new Set(Object.values(routes))]
+  const locale = localeFor(remote)
   const session = bootSession(window)
   const settings = readSettings(document)
   const listeners = new Set<() => void>()

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios'
-import { afterNextPaint, loadOnce } from '../schedule/schedule'
+import { afterNextPaint, loadOnce, withTimeout } from '../schedule/schedule'
 import {
   CALL_HEADERS,
   callKey,
@@ -263,7 +263,7 @@ export function createHttp(config: HttpConfig): HostHttp {
       const started =
         options.money || data instanceof FormData ? null : config.firstCall?.(callKey(method, url, data))
       const response =
-        (started && (await withTimeout(started, timeoutMs))) ??
+        (started && (await withTimeout(started, { maxMs: timeoutMs }, startedTimedOut))) ??
         (await request(method, url, data, headers, timeoutMs))
       result =
         options.money && GATEWAY_GAVE_UP.has(response.status)
@@ -360,24 +360,10 @@ export function createHttp(config: HttpConfig): HostHttp {
   }
 }
 
+/** A call the page started, given up after the call's timeout as axios gives up (its timeout error). */
+const startedTimedOut = () => Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })
+
 /** A money call with no answer from the server: it may or may not have been done. */
 function unknownOutcome<T>(raw: unknown): HttpResult<T> {
   return { success: false, code: null, message: MESSAGES.unknownOutcome, data: null, raw, outcome: 'unknown' }
-}
-
-/** A call the page started, given up (as axios would) after the call's timeout. */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error: unknown) => {
-        clearTimeout(timer)
-        reject(error)
-      },
-    )
-  })
 }

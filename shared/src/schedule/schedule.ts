@@ -77,3 +77,53 @@ export function afterFirstPaint(win: Window, run: () => void): void {
     // No Paint Timing here: the timer decides.
   }
 }
+
+export interface ProgressLimits {
+  /** Hard limit, however much progress is reported. */
+  maxMs: number
+  /** Fails sooner when nothing is reported for this long (needs `subscribe`). */
+  idleMs?: number
+  /** Calls `onActivity` on each sign of progress; returns the unsubscribe function. */
+  subscribe?: (onActivity: () => void) => () => void
+}
+
+/**
+ * Resolves like `promise`, or rejects with `timeoutError(ms)` when `limits.idleMs` pass without progress or
+ * `limits.maxMs` pass in all. The project's one timeout: a remote's download (the loader) and mount (the
+ * route), the registry fetch, a call the page started early. `promise` itself is not cancelled: its owner
+ * cleans up if it settles late (or aborts in `timeoutError`).
+ */
+export function withTimeout<T>(
+  promise: Promise<T>,
+  limits: ProgressLimits,
+  timeoutError: (ms: number) => Error,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const fail = (ms: number) => () => reject(timeoutError(Math.round(ms)))
+    const { idleMs, maxMs } = limits
+    let idle = idleMs === undefined ? undefined : setTimeout(fail(idleMs), idleMs)
+    const cap = setTimeout(fail(maxMs), maxMs)
+    const unsubscribe =
+      idleMs === undefined || !limits.subscribe
+        ? () => undefined
+        : limits.subscribe(() => {
+            clearTimeout(idle)
+            idle = setTimeout(fail(idleMs), idleMs)
+          })
+    const done = () => {
+      clearTimeout(idle)
+      clearTimeout(cap)
+      unsubscribe()
+    }
+    promise.then(
+      (value) => {
+        done()
+        resolve(value)
+      },
+      (error: unknown) => {
+        done()
+        reject(error)
+      },
+    )
+  })
+}

@@ -1,4 +1,5 @@
 import { parseRegistry, type Registry } from 'shared/registry'
+import { withTimeout } from 'shared/schedule'
 
 export interface FetchRegistryOptions {
   url: string
@@ -13,14 +14,17 @@ export async function fetchRegistry({
   fetchFn = fetch,
 }: FetchRegistryOptions): Promise<Registry | null> {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
-  try {
+  const read = async () => {
     const response = await fetchFn(url, { cache: 'no-store', signal: controller.signal })
-    if (!response.ok) return null
-    return parseRegistry(await response.json())
+    return response.ok ? parseRegistry(await response.json()) : null
+  }
+  const timedOut = () => {
+    controller.abort()
+    return new Error(`registry: no answer within ${timeoutMs} ms`)
+  }
+  try {
+    return await withTimeout(read(), { maxMs: timeoutMs }, timedOut)
   } catch {
     return null
-  } finally {
-    clearTimeout(timer)
   }
 }

@@ -5,9 +5,9 @@ import {
   createRemoteLoader,
   RemoteNotReleasedError,
   RemoteUnavailableError,
-  type FederationRuntime,
   type LoaderOptions,
 } from './remote-loader'
+import type { FederationRuntime } from './load-stages'
 
 type ManifestBehaviour = 'ok' | 'status-500' | 'reject' | 'hang' | 'not-json' | 'no-entry' | 'stalled-body'
 type ModuleBehaviour = 'ok' | 'throw' | 'null' | 'no-lifecycles' | 'hang' | 'contract-2' | 'no-contract'

@@ -1,42 +1,14 @@
-import { isCompatibleContract, type RemoteApp } from 'shared/contract'
-import type { Registry, RemotePointer } from 'shared/registry'
-import { withProgressTimeout, type ProgressLimits } from './progress-timeout'
-
-/** `runtime`: the shell's own federation runtime could not be loaded (no version of any remote can load). */
-export type LoadStage = 'manifest' | 'runtime' | 'entry' | 'contract' | 'ready'
-
-/** One attempt to load one version of a remote, kept for diagnostics. */
-export interface LoadRecord {
-  remote: string
-  version: string
-  stage: LoadStage
-  ok: boolean
-  durationMs: number
-  error?: string
-  at: number
-}
-
-/**
- * The parts of the Module Federation runtime the loader uses (injected so tests need no real runtime). The
- * shell's runtime is itself loaded on first use, hence the promises.
- */
-export interface FederationRuntime {
-  registerRemotes(
-    remotes: { name: string; entry: string; type: 'module' }[],
-    options: { force: boolean },
-  ): void | Promise<void>
-  loadRemote<T>(id: string): Promise<T | null>
-  /**
-   * Resolves once the runtime itself is loaded and initialised (the shell downloads it on first use); rejects
-   * when it cannot be. Called as a remote's load begins, so it downloads alongside the manifest.
-   */
-  ready?(): Promise<void>
-  /**
-   * True once the runtime's own code failed to load: the browser keeps a failed `import()` for the
-   * document's lifetime, so only a reload of the page can fetch it again.
-   */
-  failed?(): boolean
-}
+import type { RemoteApp } from 'shared/contract'
+import type { Registry } from 'shared/registry'
+import {
+  loadVersion,
+  resourceActivity,
+  StageError,
+  type FederationRuntime,
+  type LoadRecord,
+  type StageContext,
+} from './load-stages'
+import { versionsToTry } from './version-choice'
 
 export interface LoadedRemote {
   app: RemoteApp
@@ -56,15 +28,6 @@ export class RemoteUnavailableError extends Error {
 
 /** Neither the live nor the baked registry lists the remote: it has not been released yet. */
 export class RemoteNotReleasedError extends RemoteUnavailableError {}
-
-class StageError extends Error {
-  constructor(
-    readonly stage: LoadStage,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 export interface LoaderOptions {
   registry: () => Registry
@@ -88,57 +51,12 @@ export interface LoaderOptions {
   onFallback?: (remote: string, from: string, to: string) => void
 }
 
-/** Browser default for `watchActivity`: resource timing entries of files under `prefix`. */
-export function resourceActivity(prefix: string, onActivity: () => void): () => void {
-  if (typeof PerformanceObserver === 'undefined') return () => undefined
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((entry) => entry.name.startsWith(prefix))) onActivity()
-  })
-  try {
-    observer.observe({ type: 'resource' })
-  } catch {
-    return () => undefined
-  }
-  return () => observer.disconnect()
-}
-
-function bust(url: string, attempt: number): string {
-  const u = new URL(url, document.baseURI)
-  if (attempt) u.searchParams.set('r', String(attempt))
-  return u.href
-}
-
-interface Manifest {
-  metaData: { remoteEntry: { name: string; path: string } }
-}
-
-function readManifest(raw: unknown): Manifest {
-  const entry = (raw as { metaData?: { remoteEntry?: { name?: unknown; path?: unknown } } } | null)?.metaData
-    ?.remoteEntry
-  if (!entry || typeof entry.name !== 'string' || !entry.name) {
-    throw new StageError('manifest', 'manifest has no remote entry')
-  }
-  return {
-    metaData: { remoteEntry: { name: entry.name, path: typeof entry.path === 'string' ? entry.path : '' } },
-  }
-}
-
-function isRemoteApp(value: unknown): value is RemoteApp {
-  if (!value || typeof value !== 'object') return false
-  const v = value as Record<string, unknown>
-  return ['bootstrap', 'mount', 'unmount'].every((k) => typeof v[k] === 'function')
-}
-
 /**
  * Loads remotes at runtime from the registry: the current version, then `previous` when the current one
  * fails at any stage. Retries of the same route bust caches (a failed `import()` is cached per URL).
  */
 export function createRemoteLoader(options: LoaderOptions) {
   const fetchFn = options.fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
-  const idleMs = options.timeoutMs ?? 3500
-  const maxMs = options.maxMs ?? 30_000
-  const watchActivity = options.watchActivity ?? resourceActivity
-  const now = options.now ?? (() => performance.now())
   const records: LoadRecord[] = []
   const loaded = new Map<string, Promise<LoadedRemote>>()
   const attempts = new Map<string, number>()
@@ -149,93 +67,19 @@ export function createRemoteLoader(options: LoaderOptions) {
     options.onRecord?.(full)
   }
 
-  const loadVersion = async (
-    name: string,
-    target: RemotePointer,
-    attempt: number,
-    runtimeReady: Promise<void> | undefined,
-  ): Promise<RemoteApp> => {
-    const started = now()
-    let stage: LoadStage = 'manifest'
-    const manifestUrl = new URL(bust(target.entry, attempt))
-    // Every file of this version (manifest, entry, chunks) lives under its folder.
-    const limits: ProgressLimits = {
-      idleMs,
-      maxMs,
-      subscribe: (onActivity) => watchActivity(new URL('.', manifestUrl).href, onActivity),
-    }
-    const timedOut = (ms: number) => new StageError(stage, `timed out after ${ms} ms`)
-    try {
-      const inlined = attempt === 0 ? options.manifests?.[target.entry] : undefined
-      let manifest: Manifest
-      if (inlined !== undefined) manifest = readManifest(inlined)
-      else {
-        const response = await withProgressTimeout(
-          fetchFn(manifestUrl.href, { cache: attempt ? 'reload' : 'default' }),
-          limits,
-          timedOut,
-        )
-        if (!response.ok) throw new StageError(stage, `manifest answered ${response.status}`)
-        // A CDN that sends headers and then stalls must not hang the route either.
-        const body = response.json().catch(() => null)
-        manifest = readManifest(await withProgressTimeout(body, limits, timedOut))
-      }
-      if (runtimeReady) {
-        // The shell's runtime, not this version's files: it gets the hard limit only, and this version's
-        // no-progress timer (which only sees the version's own folder) starts after it.
-        stage = 'runtime'
-        const runtime = runtimeReady.catch((error: unknown) => {
-          throw new StageError('runtime', error instanceof Error ? error.message : String(error))
-        })
-        await withProgressTimeout(runtime, { maxMs }, timedOut)
-      }
-      stage = 'entry'
-      const { path, name: file } = manifest.metaData.remoteEntry
-      const entryUrl = new URL(`${path ? `${path.replace(/\/?$/, '/')}` : ''}${file}`, manifestUrl)
-      entryUrl.search = attempt ? `?r=${attempt}` : ''
-      const { runtime } = options
-      const entryLoad = (async () => {
-        await runtime.registerRemotes([{ name, entry: entryUrl.href, type: 'module' }], { force: true })
-        return runtime.loadRemote<unknown>(`${name}/app`)
-      })()
-      const mod = await withProgressTimeout(entryLoad, limits, timedOut)
-      if (!isRemoteApp(mod)) throw new StageError(stage, 'module does not export single-spa lifecycles')
-      stage = 'contract'
-      if (!isCompatibleContract(mod.contract)) {
-        throw new StageError(stage, `incompatible contract ${String(mod.contract)}`)
-      }
-      record({
-        remote: name,
-        version: target.version,
-        stage: 'ready',
-        ok: true,
-        durationMs: Math.round(now() - started),
-      })
-      return mod
-    } catch (error) {
-      const failedStage = error instanceof StageError ? error.stage : stage
-      record({
-        remote: name,
-        version: target.version,
-        stage: failedStage,
-        ok: false,
-        durationMs: Math.round(now() - started),
-        error: error instanceof Error ? error.message : String(error),
-      })
-      throw error
-    }
+  const stages: StageContext = {
+    fetchFn,
+    idleMs: options.timeoutMs ?? 3500,
+    maxMs: options.maxMs ?? 30_000,
+    watchActivity: options.watchActivity ?? resourceActivity,
+    now: options.now ?? (() => performance.now()),
+    runtime: options.runtime,
+    manifests: options.manifests,
+    record,
   }
 
-  const candidates = (name: string): RemotePointer[] => {
-    const entry = options.registry().remotes[name]
-    if (!entry) return []
-    const override = options.overrides?.[name]
-    if (override && entry.available.includes(override)) {
-      const base = entry.entry.replace(/[^/]+\/mf-manifest\.json(\?.*)?$/, '')
-      return [{ version: override, entry: `${base}${override}/mf-manifest.json` }]
-    }
-    return entry.previous ? [entry, entry.previous] : [entry]
-  }
+  const candidates = (name: string) =>
+    versionsToTry(options.registry().remotes[name], options.overrides?.[name])
 
   // Remotes whose failed load went through files the page preloaded (see `needsReload`).
   const poisoned = new Set<string>()
@@ -250,7 +94,7 @@ export function createRemoteLoader(options: LoaderOptions) {
     for (const [index, target] of list.entries()) {
       if (attempt === 0 && options.manifests?.[target.entry] !== undefined) poisoned.add(name)
       try {
-        const app = await loadVersion(name, target, attempt, runtimeReady)
+        const app = await loadVersion(stages, name, target, attempt, runtimeReady)
         if (index > 0) options.onFallback?.(name, list[0].version, target.version)
         return { app, version: target.version, fellBackFrom: index > 0 ? list[0].version : null }
       } catch (error) {

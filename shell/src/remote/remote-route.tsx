@@ -14,10 +14,10 @@ import type { Bridge } from 'shared/bridge'
 import type { RemoteProps } from 'shared/contract'
 import { reloadPage } from 'shared/navigation'
 import { usePlatform } from '../boot/platform'
-import { localeFor, type RemoteRouteDef } from '../routes/route-table'
+import { localeFor, type RemoteRouteDef } from 'shared/routes'
 import { NotAvailableScreen, RetryScreen } from '../components/retry-screen'
 import { RouteSkeleton } from '../components/route-skeleton'
-import { withProgressTimeout } from './progress-timeout'
+import { withTimeout } from 'shared/schedule'
 import { RemoteNotReleasedError, type LoadedRemote } from './remote-loader'
 
 type LoadState =
@@ -80,7 +80,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     const awaited = { config: state.config, mounted }
     awaitedMount.current = awaited
     let live = true
-    withProgressTimeout(
+    withTimeout(
       didMount,
       { maxMs: MOUNT_TIMEOUT_MS },
       (ms) => new Error(`${route.remote} did not finish mounting within ${ms} ms`),

@@ -4,7 +4,8 @@ import { createSessionStore } from 'shared/session'
 import { vi } from 'vitest'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import type { Platform } from '../boot/platform'
-import type { LoadedRemote, LoadRecord, RemoteLoader } from '../remote/remote-loader'
+import type { LoadRecord } from '../remote/load-stages'
+import type { LoadedRemote, RemoteLoader } from '../remote/remote-loader'
 
 /** A platform for component tests: in-memory session, inert http and bridge, a loader the test drives. */
 export function fakePlatform(

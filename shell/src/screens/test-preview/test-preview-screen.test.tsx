@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { PlatformProvider } from '../../boot/platform'
-import type { LoadRecord } from '../../remote/remote-loader'
+import type { LoadRecord } from '../../remote/load-stages'
 import { fakePlatform } from '../../testing/fake-platform'
 import { TestPreviewScreen } from './test-preview-screen'
 
@@ -89,6 +89,23 @@ test('each of the ten page links carries every field as its query, an empty one 
   expect(linkHrefs()).toEqual(
     LINKS.map(([, path]) => `${path}?appVersion=1.0.0&${EMPTY_SESSION}&productId=1&orderId=86`),
   )
+})
+
+test('links to a page whose remote is not released yet say so; the others do not', () => {
+  renderScreen()
+  const pages = screen.getByRole('navigation', { name: 'Pages' })
+  const marked = within(pages)
+    .getAllByRole('listitem')
+    .filter((item) => item.textContent?.includes('(not available yet)'))
+    .map((item) => within(item).getByRole('link').getAttribute('href')?.split('?')[0])
+  expect(marked).toEqual([
+    '/loanConfirm',
+    '/loanDetails',
+    '/repay',
+    '/delayRepay',
+    '/bindBank',
+    '/paymentInstructions',
+  ])
 })
 
 test('the links follow what is typed into the fields', async () => {

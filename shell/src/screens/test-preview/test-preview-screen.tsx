@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react'
 import { Link } from 'react-router-dom'
+import { matchRoute, REMOTES } from 'shared/routes'
 import type { SessionSnapshot } from 'shared/session'
 import { usePlatform } from '../../boot/platform'
 
@@ -27,6 +28,14 @@ export const PREVIEW_LINKS = [
   { label: 'Privacy policy', path: '/privacyPolicy' },
   { label: 'Repayment instructions', path: '/paymentInstructions' },
 ] as const
+
+export const NOT_RELEASED_NOTE = 'not available yet'
+
+/** Whether the route's remote is built and released by this project (the route table says). */
+function isReleased(path: string): boolean {
+  const route = matchRoute(path)
+  return route !== null && REMOTES[route.remote].released
+}
 
 export const LOCATION_MESSAGES = {
   unavailable: 'Location is not available on this device.',
@@ -139,6 +148,7 @@ export function TestPreviewScreen({
           {PREVIEW_LINKS.map((link) => (
             <li key={link.path}>
               <Link to={`${link.path}${query}`}>{link.label}</Link>
+              {!isReleased(link.path) && <span className="test-preview__note"> ({NOT_RELEASED_NOTE})</span>}
             </li>
           ))}
         </ul>

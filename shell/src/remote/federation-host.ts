@@ -1,7 +1,7 @@
 import { init } from '@module-federation/runtime'
 import * as runtimeCore from '@module-federation/runtime/core'
 import type { UserOptions } from '@module-federation/runtime/types'
-import type { FederationRuntime } from '../remote/remote-loader'
+import type { FederationRuntime } from './load-stages'
 
 /**
  * Remotes are built with `experiments.externalRuntime`: instead of bundling the federation runtime they read

@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
-import { localeFor, matchRoute, REMOTE_ROUTES, SHELL_LAZY_SCREENS, type RemoteName } from './route-table'
+import {
+  localeFor,
+  matchRoute,
+  REMOTE_ROUTES,
+  REMOTES,
+  routesOf,
+  SHELL_FEDERATION_MODULE,
+  SHELL_LAZY_SCREENS,
+  type RemoteName,
+} from './route-table'
 
 // DESIGN.md §2, row by row.
 const TABLE: [path: string, remote: RemoteName, screen: string][] = [
@@ -74,8 +83,34 @@ test('promotion pages are Chinese, every other remote English', () => {
   }
 })
 
-test('every lazily loaded shell screen the server preloads is a module of the shell', () => {
-  for (const source of Object.values(SHELL_LAZY_SCREENS)) {
-    expect(existsSync(join(dirname(fileURLToPath(import.meta.url)), '../..', source))).toBe(true)
+const shellDir = join(dirname(fileURLToPath(import.meta.url)), '../../../shell')
+
+test('every shell module the server preloads is a module of the shell', () => {
+  for (const source of [...Object.values(SHELL_LAZY_SCREENS), SHELL_FEDERATION_MODULE]) {
+    expect(existsSync(join(shellDir, source)), source).toBe(true)
   }
+})
+
+test('a remote is marked released exactly when the workspace has its package', () => {
+  const root = join(shellDir, '..')
+  for (const [name, { released }] of Object.entries(REMOTES)) {
+    expect(existsSync(join(root, name.replace(/_/g, '-'), 'vite.config.ts')), name).toBe(released)
+  }
+})
+
+test("a remote's standalone routing is its rows of the table, in order", () => {
+  expect(routesOf('mf_site')).toEqual({
+    '/': 'site',
+    '/aboutUs': 'aboutUs',
+    '/privacyPolicy': 'privacyPolicy',
+    '/loanAgreement': 'loanAgreement',
+  })
+  expect(Object.values(routesOf('mf_loan'))).toEqual([
+    'loanDetails',
+    'loanDetails',
+    'loanConfirm',
+    'loanConfirmNew',
+    'confirmByPeriod',
+    'jointLoginFailure',
+  ])
 })

@@ -1,6 +1,30 @@
-import type { Locale } from 'shared/contract'
+/**
+ * The route table (DESIGN.md §2), the one owner of every app path: the shell routes with it, the deploy
+ * server picks a page's preloads and first calls with it, each remote's standalone page maps paths to
+ * screens with it, and e2e and the benchmark list routes from it.
+ */
+import type { Locale } from '../contract/contract'
 
 export type RemoteName = 'mf_site' | 'mf_loan' | 'mf_repay' | 'mf_complaint' | 'mf_bindcard' | 'mf_promotion'
+
+export interface RemoteInfo {
+  /** The language of its screens (and of the component library's texts). */
+  locale: Locale
+  /**
+   * Built and released by this project. A route of a remote that is not is part of the design but has no
+   * code yet: the shell answers it with 'not available yet', the test page says so beside its link.
+   */
+  released: boolean
+}
+
+export const REMOTES: Readonly<Record<RemoteName, RemoteInfo>> = {
+  mf_site: { locale: 'en', released: true },
+  mf_complaint: { locale: 'en', released: true },
+  mf_loan: { locale: 'en', released: false },
+  mf_repay: { locale: 'en', released: false },
+  mf_bindcard: { locale: 'en', released: false },
+  mf_promotion: { locale: 'zh', released: false },
+}
 
 export interface RemoteRouteDef {
   path: string
@@ -9,8 +33,8 @@ export interface RemoteRouteDef {
   title: string
 }
 
-/** The shell's route table (DESIGN.md §2); `/testPreview` and not-found are the shell's own. */
-export const REMOTE_ROUTES: readonly RemoteRouteDef[] = [
+/** `/testPreview` and not-found are the shell's own screens. */
+export const REMOTE_ROUTES = [
   { path: '/', remote: 'mf_site', screen: 'site', title: 'Home' },
   { path: '/aboutUs', remote: 'mf_site', screen: 'aboutUs', title: 'About us' },
   { path: '/privacyPolicy', remote: 'mf_site', screen: 'privacyPolicy', title: 'Privacy Policy' },
@@ -39,7 +63,10 @@ export const REMOTE_ROUTES: readonly RemoteRouteDef[] = [
   { path: '/customerService', remote: 'mf_complaint', screen: 'customerService', title: 'Customer service' },
   { path: '/bindBank', remote: 'mf_bindcard', screen: 'bindBank', title: 'Payment account information' },
   { path: '/promotion', remote: 'mf_promotion', screen: 'promotion', title: '注册' },
-]
+] as const satisfies readonly RemoteRouteDef[]
+
+/** An app path a remote serves: what a remote's first calls are declared for. */
+export type RoutePath = (typeof REMOTE_ROUTES)[number]['path']
 
 export const TEST_PREVIEW_PATH = '/testPreview'
 
@@ -55,14 +82,19 @@ export const SHELL_LAZY_SCREENS: Readonly<Record<string, string>> = {
  * The shell module that brings the Module Federation runtime, imported on first use: the server preloads
  * its chunk on remote routes only (relative to the shell package, as SHELL_LAZY_SCREENS).
  */
-export const SHELL_FEDERATION_MODULE = 'src/boot/federation-host.ts'
+export const SHELL_FEDERATION_MODULE = 'src/remote/federation-host.ts'
 
 export function localeFor(remote: RemoteName): Locale {
-  return remote === 'mf_promotion' ? 'zh' : 'en'
+  return REMOTES[remote].locale
 }
 
 /** Exact, case-sensitive match on the path (a trailing slash is tolerated except on `/`). */
 export function matchRoute(pathname: string): RemoteRouteDef | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return REMOTE_ROUTES.find((route) => route.path === path) ?? null
+}
+
+/** A remote's paths and the screen each shows, in table order (its standalone page's routing). */
+export function routesOf(remote: RemoteName): Record<string, string> {
+  return Object.fromEntries(REMOTE_ROUTES.filter((r) => r.remote === remote).map((r) => [r.path, r.screen]))
 }

@@ -9,8 +9,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, vi } from 'vitest'
-import type { FederationRuntime } from '../remote/remote-loader'
-import { SHELL_FEDERATION_MODULE } from '../routes/route-table'
+import type { FederationRuntime } from './load-stages'
+import { SHELL_FEDERATION_MODULE } from 'shared/routes'
 import * as FederationHost from './federation-host'
 import { hostShared, lazyFederationRuntime } from './federation-runtime'
 
@@ -120,7 +120,7 @@ test("the real host publishes its runtime-core for remotes and resolves React to
 test('the route table names the module this file imports lazily, so the server can preload its chunk', () => {
   const shellFile = (path: string) => resolve(dirname(fileURLToPath(import.meta.url)), '../..', path)
   expect(existsSync(shellFile(SHELL_FEDERATION_MODULE))).toBe(true)
-  const source = readFileSync(shellFile('src/boot/federation-runtime.ts'), 'utf8')
+  const source = readFileSync(shellFile('src/remote/federation-runtime.ts'), 'utf8')
   const lazy = [...source.matchAll(/import\(['"](\.\/[^'"]+)['"]\)/g)].map((m) => m[1])
-  expect(lazy.map((path) => `src/boot/${path.slice(2)}.ts`)).toEqual([SHELL_FEDERATION_MODULE])
+  expect(lazy.map((path) => `src/remote/${path.slice(2)}.ts`)).toEqual([SHELL_FEDERATION_MODULE])
 })

@@ -1,8 +1,9 @@
-import { readOverrides } from '../remote/overrides'
+import { readOverrides } from './overrides'
 import type { Settings } from 'shared/contract'
 import { parseRegistry, withFallback, type Registry } from 'shared/registry'
-import { fetchRegistry } from '../remote/registry'
-import { createRemoteLoader, type FederationRuntime, type RemoteLoader } from '../remote/remote-loader'
+import { fetchRegistry } from './registry'
+import type { FederationRuntime } from './load-stages'
+import { createRemoteLoader, type RemoteLoader } from './remote-loader'
 import { lazyFederationRuntime } from './federation-runtime'
 
 declare const __BAKED_REGISTRY__: unknown

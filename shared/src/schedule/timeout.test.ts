@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { withProgressTimeout } from './progress-timeout'
+import { withTimeout } from './schedule'
 
 afterEach(() => vi.useRealTimers())
 
@@ -7,7 +7,7 @@ const timeout = (ms: number) => new Error(`timed out after ${ms} ms`)
 
 test('without an idle limit, only the hard limit applies', async () => {
   vi.useFakeTimers()
-  const watched = withProgressTimeout(new Promise(() => undefined), { maxMs: 10_000 }, timeout)
+  const watched = withTimeout(new Promise(() => undefined), { maxMs: 10_000 }, timeout)
   const outcome = watched.catch((error: Error) => error.message)
   await vi.advanceTimersByTimeAsync(9_999)
   expect(vi.getTimerCount()).toBe(1)
@@ -19,7 +19,7 @@ test('progress restarts the idle timer but never the hard limit', async () => {
   vi.useFakeTimers()
   let progress = () => undefined as void
   const unsubscribe = vi.fn()
-  const watched = withProgressTimeout(
+  const watched = withTimeout(
     new Promise(() => undefined),
     { maxMs: 5_000, idleMs: 1_000, subscribe: (onActivity) => ((progress = onActivity), unsubscribe) },
     timeout,
@@ -36,7 +36,7 @@ test('progress restarts the idle timer but never the hard limit', async () => {
 test('settling in time clears the timers and the subscription', async () => {
   vi.useFakeTimers()
   const unsubscribe = vi.fn()
-  const value = await withProgressTimeout(
+  const value = await withTimeout(
     Promise.resolve('ok'),
     { maxMs: 5_000, idleMs: 1_000, subscribe: () => unsubscribe },
     timeout,

@@ -5,7 +5,7 @@ import * as ReactDOMClient from 'react-dom/client'
 import * as ReactJsxRuntime from 'react/jsx-runtime'
 import { SHARED_REACT_RANGE } from 'shared/contract'
 import { loadOnce } from 'shared/schedule'
-import type { FederationRuntime } from '../remote/remote-loader'
+import type { FederationRuntime } from './load-stages'
 // Types only: the module itself is imported on first use (`lazyFederationRuntime`).
 import type * as FederationHost from './federation-host'
 
