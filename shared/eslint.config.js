@@ -1,1 +1,3 @@
-export { default } from './config/eslint.config.js'
+import { lintConfig } from './config/eslint.config.js'
+
+export default lintConfig('shared')

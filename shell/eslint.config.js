@@ -1,1 +1,3 @@
-export { default } from '../shared/config/eslint.config.js'
+import { lintConfig } from '../shared/config/eslint.config.js'
+
+export default lintConfig('shell')

@@ -1,15 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { firstCallScript } from '../shared/config/vite-first-call.ts'
 
-const registryFile = fileURLToPath(new URL('../deploy/cdn/registry.json', import.meta.url))
-
-/** The registry at build time becomes the fallback for a boot where /registry.json cannot be fetched. */
-function bakedRegistry(): unknown {
+/**
+ * The registry to bake in as the fallback for remotes the live registry cannot give (ADR 0015): whoever
+ * builds the shell names the file (`deploy` passes its current registry as `SHELL_BAKED_REGISTRY`); a shell
+ * built without one bakes in no remote. The shell itself knows nothing of deploy's folders.
+ */
+function bakedRegistry(file = process.env.SHELL_BAKED_REGISTRY): unknown {
   try {
-    return existsSync(registryFile) ? JSON.parse(readFileSync(registryFile, 'utf8')) : { remotes: {} }
+    return file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { remotes: {} }
   } catch {
     return { remotes: {} }
   }
@@ -17,7 +18,7 @@ function bakedRegistry(): unknown {
 
 /**
  * A plain Vite app: the shell hosts remotes through `@module-federation/runtime`, imported on first use
- * (`src/boot/federation-runtime.ts`), so pages that render no remote never download it (ADR 0009).
+ * (`src/remote/federation-runtime.ts`), so pages that render no remote never download it (ADR 0009).
  */
 export default defineConfig({
   base: '/',

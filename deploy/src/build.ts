@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { ROOT_DIR } from './paths'
+import { REGISTRY_FILE, ROOT_DIR } from './paths'
 
-/** Runs a package's own `build` script (vite build), streaming its output with a prefix. */
-export function buildPackage(pkg: string): Promise<void> {
+/** Runs a package's own `build` script (vite build); `env` adds to the environment it builds in. */
+export function buildPackage(pkg: string, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('pnpm', ['run', '--silent', 'build'], {
       cwd: join(ROOT_DIR, pkg),
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env },
     })
     let output = ''
     child.stdout.on('data', (d: Buffer) => (output += d.toString()))
@@ -30,4 +30,9 @@ export async function buildAll(pkgs: string[], concurrency = 2): Promise<void> {
     for (let pkg = queue.shift(); pkg; pkg = queue.shift()) await buildPackage(pkg)
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, pkgs.length) }, worker))
+}
+
+/** Builds the shell with the current registry baked in as its fallback (ADR 0015). */
+export function buildShell(registryFile = REGISTRY_FILE): Promise<void> {
+  return buildPackage('shell', { SHELL_BAKED_REGISTRY: registryFile })
 }

@@ -1,4 +1,4 @@
-import { buildAll, buildPackage } from './build'
+import { buildAll, buildShell } from './build'
 import { remotePackages } from './paths'
 import { releaseRemote } from './release'
 import { createAppServer, guardProcess } from './server'
@@ -20,7 +20,7 @@ async function main() {
     const result = releaseRemote(pkg)
     console.log(`  ${result.changed ? 'released' : 'unchanged'} ${pkg}@${result.version}`)
   }
-  if (!skipBuild) await buildPackage('shell')
+  if (!skipBuild) await buildShell()
   if (process.argv.includes('--build-only')) return
   const server = createAppServer({ settings: settingsFromEnv(), apiOrigin: null })
   guardProcess()

@@ -24,7 +24,7 @@ function SessionSync() {
     // Joined as text: `new URL('//x', origin)` would read a path starting with // as another host.
     const href = `${window.location.origin}${location.pathname}${location.search}${location.hash}`
     const stripped = stripSessionParams(href)
-    if (stripped !== null) navigate(stripped, { replace: true, state: location.state })
+    if (stripped !== null) void navigate(stripped, { replace: true, state: location.state })
   }, [location, navigate, session])
   return null
 }

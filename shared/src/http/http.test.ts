@@ -734,7 +734,7 @@ test('preload loads the client ahead of the first call', async () => {
   server.use(mock.get(`${API}/warm`, () => HttpResponse.json({ code: 0, data: 'ok' })))
   try {
     const { http } = setup()
-    http.preload()
+    void http.preload()
     await new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS + 50))
     const started = Date.now()
     expect((await http.get('/warm')).success).toBe(true)

@@ -106,7 +106,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   }
 
   const navigate = useCallback<RemoteProps['navigate']>(
-    (to, options) => routerNavigate(to, { replace: options?.replace ?? false }),
+    (to, options) => void routerNavigate(to, { replace: options?.replace ?? false }),
     [routerNavigate],
   )
   const remoteBridge = useMemo<Bridge>(

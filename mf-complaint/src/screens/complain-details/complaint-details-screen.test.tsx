@@ -45,7 +45,7 @@ async function openRating() {
   const user = setupUser()
   const props = renderDetail()
   await loaded()
-  act(() => vi.advanceTimersByTime(3000))
+  void act(() => vi.advanceTimersByTime(3000))
   const dialog = await screen.findByRole('dialog', { name: m.rateTitle })
   return { user, props, dialog }
 }
@@ -144,7 +144,7 @@ test('no Process Result block and no rating when the complaint has neither', asy
   expect(screen.getByRole('textbox', { name: m.contentLabel })).toHaveValue(findProblem('2002')?.content)
   expect(screen.queryByText(m.processResult)).not.toBeInTheDocument()
   expect(screen.queryByRole('list', { name: m.imagesLabel })).not.toBeInTheDocument()
-  act(() => vi.advanceTimersByTime(5000))
+  void act(() => vi.advanceTimersByTime(5000))
   expect(screen.queryByRole('dialog', { name: m.rateTitle })).not.toBeInTheDocument()
 })
 
@@ -152,9 +152,9 @@ test('the rating modal opens 3 s after load, not before', async () => {
   setupUser()
   renderDetail()
   await loaded()
-  act(() => vi.advanceTimersByTime(2800))
+  void act(() => vi.advanceTimersByTime(2800))
   expect(screen.queryByRole('dialog', { name: m.rateTitle })).not.toBeInTheDocument()
-  act(() => vi.advanceTimersByTime(300))
+  void act(() => vi.advanceTimersByTime(300))
   const dialog = await screen.findByRole('dialog', { name: m.rateTitle })
   expect(within(dialog).getAllByRole('button', { name: /star/ })).toHaveLength(5)
   expect(within(dialog).getByRole('button', { name: m.cancel })).toBeInTheDocument()
@@ -207,7 +207,7 @@ test('Send posts the score and problemId, thanks the borrower and closes the mod
   expect(bodies).toEqual([{ score: '3', problemId: '2001' }])
   await waitFor(() => expect(screen.queryByRole('dialog', { name: m.rateTitle })).not.toBeInTheDocument())
   // It does not come back.
-  act(() => vi.advanceTimersByTime(5000))
+  void act(() => vi.advanceTimersByTime(5000))
   expect(screen.queryByRole('dialog', { name: m.rateTitle })).not.toBeInTheDocument()
 })
 
@@ -225,7 +225,7 @@ test('Cancel closes the rating modal', async () => {
   const { user, dialog } = await openRating()
   await user.click(within(dialog).getByRole('button', { name: m.cancel }))
   expect(screen.queryByRole('dialog', { name: m.rateTitle })).not.toBeInTheDocument()
-  act(() => vi.advanceTimersByTime(5000))
+  void act(() => vi.advanceTimersByTime(5000))
   expect(screen.queryByRole('dialog', { name: m.rateTitle })).not.toBeInTheDocument()
 })
 

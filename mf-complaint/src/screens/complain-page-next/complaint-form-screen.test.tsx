@@ -200,10 +200,10 @@ test('Send posts the complaint, shows Successfully Sent for 1.5 s, then returns 
       orderNo: 'CL20241105086',
     },
   ])
-  act(() => vi.advanceTimersByTime(1300))
+  void act(() => vi.advanceTimersByTime(1300))
   expect(props.navigate).not.toHaveBeenCalled()
   expect(screen.getByRole('dialog', { name: m.sent })).toBeInTheDocument()
-  act(() => vi.advanceTimersByTime(300))
+  void act(() => vi.advanceTimersByTime(300))
   expect(props.navigate).toHaveBeenCalledTimes(1)
   expect(props.navigate).toHaveBeenCalledWith('/complaint?productId=1&orderId=86', { replace: true })
 })
@@ -225,7 +225,7 @@ test('without images problemImage is empty, and the entry is reached without a q
       orderNo: 'CL1',
     },
   ])
-  act(() => vi.advanceTimersByTime(1600))
+  void act(() => vi.advanceTimersByTime(1600))
   expect(props.navigate).toHaveBeenCalledWith('/complaint', { replace: true })
 })
 

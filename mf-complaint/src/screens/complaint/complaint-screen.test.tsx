@@ -40,8 +40,9 @@ test('shows the order card and the question types from problem-init', async () =
 
 test('asks problem-init for the order in the query, else the session order', async () => {
   const bodies: Record<string, string>[] = []
-  server.events.on('request:start', async ({ request }) => {
-    if (request.url.includes(PROBLEM_INIT_PATH)) bodies.push(await readForm(request.clone()))
+  server.events.on('request:start', ({ request }) => {
+    if (request.url.includes(PROBLEM_INIT_PATH))
+      void readForm(request.clone()).then((body) => bodies.push(body))
   })
   renderEntry({ orderId: '87' })
   expect(await screen.findByText('CashLoan Plus')).toBeInTheDocument()

@@ -35,7 +35,9 @@ const row = (label: string) => screen.getByRole('button', { name: new RegExp(`^$
 
 test('asks contact-kf-info with overall=30 and shows Telephone and E-Mail from the server', async () => {
   const bodies: Record<string, string>[] = []
-  server.events.on('request:start', async ({ request }) => bodies.push(await readForm(request.clone())))
+  server.events.on('request:start', ({ request }) => {
+    void readForm(request.clone()).then((body) => bodies.push(body))
+  })
   renderService()
   expect(screen.getByRole('status')).toBeInTheDocument()
   await screen.findByText(DEMO_CONTACT_INFO.smWa)

@@ -35,7 +35,12 @@ function renderFooter(hash = '') {
 
 test('starts with the settings contact details, then shows the server ones', async () => {
   const bodies: string[] = []
-  server.events.on('request:start', async ({ request }) => void bodies.push(await request.clone().text()))
+  server.events.on('request:start', ({ request }) => {
+    void request
+      .clone()
+      .text()
+      .then((body) => bodies.push(body))
+  })
   const { footer } = renderFooter()
   expect(footer.getByRole('link', { name: '+63 2 8888 0000' })).toHaveAttribute('href', 'tel:+63288880000')
   expect(footer.getByRole('link', { name: 'support@cashloan.example' })).toBeInTheDocument()

@@ -1,0 +1,64 @@
+import { ESLint } from 'eslint'
+import { expect, test } from 'vitest'
+import { lintConfig } from './eslint.config.js'
+
+type Role = Parameters<typeof lintConfig>[0]
+
+/** The rule ids ESLint reports for `code` in `file` of a package with `role` (plain JS: no type information). */
+async function problems(role: Role, file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: lintConfig(role) })
+  const [result] = await eslint.lintText(code, { filePath: `${process.cwd()}/${file}` })
+  return result.messages.map((m) => `${m.ruleId}: ${m.message.split(':')[0].split('.')[0]}`)
+}
+
+const imports = (...specifiers: string[]) => specifiers.map((s) => `import '${s}'`).join('\n') + '\n'
+
+test.each([
+  ['remote', 'mf-site/screens/x'],
+  ['remote', 'mf-complaint'],
+  ['remote', 'shell/src/app'],
+  ['remote', 'deploy/settings'],
+  ['shared', 'mf-site/mocks'],
+  ['shared', 'shell'],
+  ['shell', 'mf-complaint/mocks'],
+  ['shell', 'deploy/paths'],
+  ['deploy', 'shell/x'],
+] as const)('a %s may not import %s', async (role, specifier) => {
+  expect(await problems(role, 'src/a.js', imports(specifier))).toEqual([
+    expect.stringContaining('no-restricted-imports'),
+  ])
+})
+
+test.each([
+  ['../../shell/src/routes/x'],
+  ['../deploy/src/server'],
+  ['shared/src/http/http'],
+  ['antd-mobile'],
+])('nobody imports %s (another package by path, or the component library root)', async (specifier) => {
+  for (const role of ['shared', 'remote', 'shell', 'deploy', 'e2e'] as const) {
+    const found = await problems(role, 'src/a.js', imports(specifier))
+    expect(found.length, role).toBeGreaterThan(0)
+    expect(
+      found.every((p) => p.startsWith('no-restricted-imports')),
+      role,
+    ).toBe(true)
+  }
+})
+
+test('packages by name and subpath, and a package’s own files, are fine', async () => {
+  expect(await problems('remote', 'src/a.js', imports('shared/http', '../app/messages', 'react'))).toEqual([])
+  expect(await problems('deploy', 'src/a.js', imports('mf-site/mocks', 'shared/routes'))).toEqual([])
+  expect(await problems('e2e', 'tests/a.js', imports('deploy/release', 'shared/routes'))).toEqual([])
+  expect(await problems('shared', 'config/a.js', imports('../src/http/limits.ts'))).toEqual([])
+})
+
+test('file names are kebab-case', async () => {
+  for (const name of ['loan-details-screen.js', 'use-countdown.test.js', 'a.js', 'x2.config.js']) {
+    expect(await problems('remote', `src/${name}`, '')).toEqual([])
+  }
+  for (const name of ['LoanDetails.js', 'loan_details.js', 'loanDetails.test.js', 'loan--details.js']) {
+    expect(await problems('remote', `src/${name}`, ''), name).toEqual([
+      expect.stringContaining('house/kebab-case-files'),
+    ])
+  }
+})
