@@ -6,7 +6,7 @@ const ENTRY = fileURLToPath(new URL('../src/http/first-call-boot.ts', import.met
 
 /**
  * Emits `first-call.js`, a self-contained classic script (shared/src/http/first-call-boot.ts bundled on its
- * own, ~4 KB minified): the server writes it inline into a page whose route declares first calls, so they
+ * own): the server writes it inline into a page whose route declares first calls, so they
  * are sent while the page's modules download.
  */
 export function firstCallScript(): Plugin {

@@ -54,9 +54,8 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
   const warmUp = () =>
     afterFirstPaint(win, () => {
       const idle = (task: () => void) => void whenIdle(task, { win })
-      // axios first, which the screen's own calls may be waiting for; the toast code (~24 KiB) once those
-      // calls are answered, so it never shares the connection with a screen's data (measured on Slow 4G:
-      // loaded together, the list's data came 130 ms later).
+      // axios first, which the screen's own calls may be waiting for; the toast code once those calls are
+      // answered, so it never shares the connection with a screen's data (ADR 0008).
       idle(() => {
         void http
           .preload()

@@ -202,8 +202,8 @@ export interface HostHttp extends Http {
 }
 
 export function createHttp(config: HttpConfig): HostHttp {
-  // axios (~19 KiB brotli) is loaded by the first call, after the frame being painted, so it is never part of
-  // a screen's first paint; a failed chunk load is forgotten so the next call tries again.
+  // axios is loaded by the first call, after the frame being painted, so it is never part of a screen's first
+  // paint (ADR 0008); a failed chunk load is forgotten so the next call tries again.
   const preset = config.client
   const getClient = preset
     ? () => Promise.resolve(preset)

@@ -18,8 +18,6 @@ export interface Registry {
   remotes: Record<string, RegistryEntry>
 }
 
-export const EMPTY_REGISTRY: Registry = { remotes: {} }
-
 function pointer(value: unknown): RemotePointer | null {
   if (!value || typeof value !== 'object') return null
   const { version, entry } = value as Record<string, unknown>

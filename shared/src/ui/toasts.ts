@@ -16,8 +16,8 @@ let loadedToast: ToastApi | null = null
 const loadToastCode = loadOnce(() => import('./toast').then((module) => (loadedToast = module.Toast)))
 
 /**
- * antd-mobile's Toast brings its mask and animation library (~24 KiB brotli), so it is not part of any first
- * screen: it loads on the first toast, or earlier with this (hosts call it once the page is up). Resolves to
+ * antd-mobile's Toast brings its mask and animation library, so it is not part of any first screen (ADR
+ * 0008): it loads on the first toast, or earlier with this (hosts call it once the page is up). Resolves to
  * null when the code cannot be loaded; a later call tries again.
  */
 export function preloadToasts(): Promise<ToastApi | null> {

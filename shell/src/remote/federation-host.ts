@@ -8,7 +8,7 @@ import type { FederationRuntime } from './load-stages'
  * this global (the plugin's shim, on every call). Published as soon as this chunk evaluates, so it is there
  * before any remote entry runs; it is the same runtime-core `init` below uses, so the page has one copy.
  * (The plugin's `injectExternalRuntimeCorePlugin` does the same, but bundles the runtime's package.json for
- * its version string: 0.7 KiB brotli more.)
+ * its version string; ADR 0009.)
  */
 const federationGlobal = globalThis as { _FEDERATION_RUNTIME_CORE?: unknown }
 federationGlobal._FEDERATION_RUNTIME_CORE ??= runtimeCore
