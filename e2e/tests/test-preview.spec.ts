@@ -141,7 +141,7 @@ test('get location reports a refused permission clearly', async ({ page }) => {
   await page.goto('/testPreview')
   await page.getByRole('button', { name: 'get location' }).click()
   await expect(
-    page.getByText(/Location permission was refused|not available|could not be determined/),
+    page.getByText(/Location permission was refused|Location is not available|could not be determined/),
   ).toBeVisible()
 })
 
