@@ -1,41 +1,34 @@
 import type { CallOptions, Http } from 'shared/http'
-import { asFlag, asImageList, asRecord, asText, toApiResult, type ApiResult } from './validate'
+import { flag, record, text, toApiResult, type ApiResult } from 'shared/schema'
+import * as v from 'valibot'
+import { imageList } from './images'
 
 export const PROBLEM_DETAIL_PATH = '/user-problem/problem-detail'
 export const SAVE_SCORE_PATH = '/user-problem/save-score'
 
-export interface ProblemDetail {
-  type: string
-  sonType: string
-  problemId: string
-  content: string
-  images: string[]
-  /** The customer service agent's answer ('' while there is none). */
-  disposeDetail: string
-  disposeImages: string[]
-  /** `isNeedScore` nonzero: the borrower is asked to rate the service. */
-  needsScore: boolean
-}
+/** Malformed fields are treated as empty (and logged). */
+const ProblemDetailSchema = v.pipe(
+  record({
+    type: text,
+    sonType: text,
+    problemId: text,
+    content: text,
+    images: imageList,
+    /** The customer service agent's answer ('' while there is none). */
+    disposeDetail: text,
+    disposeImages: imageList,
+    /** Nonzero: the borrower is asked to rate the service. */
+    isNeedScore: flag,
+  }),
+  v.transform(({ isNeedScore, ...detail }) => ({ ...detail, needsScore: isNeedScore })),
+)
 
-/** Malformed fields are treated as empty. */
-export function parseProblemDetail(data: unknown): ProblemDetail {
-  const record = asRecord(data) ?? {}
-  return {
-    type: asText(record.type),
-    sonType: asText(record.sonType),
-    problemId: asText(record.problemId),
-    content: asText(record.content),
-    images: asImageList(record.images),
-    disposeDetail: asText(record.disposeDetail),
-    disposeImages: asImageList(record.disposeImages),
-    needsScore: asFlag(record.isNeedScore),
-  }
-}
+export type ProblemDetail = v.InferOutput<typeof ProblemDetailSchema>
 
 export async function getProblemDetail(http: Http, problemId: string): Promise<ApiResult<ProblemDetail>> {
   const options: CallOptions = { silent: true }
   const result = await http.post(PROBLEM_DETAIL_PATH, { problemId }, options)
-  return toApiResult(result, options, parseProblemDetail)
+  return toApiResult(result, options, 'problem-detail', ProblemDetailSchema)
 }
 
 export interface SaveScoreInput {
@@ -48,5 +41,5 @@ export interface SaveScoreInput {
 export async function saveScore(http: Http, input: SaveScoreInput): Promise<ApiResult<true>> {
   const options: CallOptions = { loading: 'saving...', money: false }
   const result = await http.post(SAVE_SCORE_PATH, { score: input.score, problemId: input.problemId }, options)
-  return toApiResult(result, options, () => true)
+  return result.success ? { ok: true, data: true } : { ok: false, message: result.message, notified: true }
 }

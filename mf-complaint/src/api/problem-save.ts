@@ -1,9 +1,17 @@
 import type { CallOptions, Http } from 'shared/http'
-import { asRecord, asText, isImageUrl, toApiResult, type ApiResult } from './validate'
+import { record, toApiResult, type ApiResult } from 'shared/schema'
+import * as v from 'valibot'
+import { isImageUrl } from './images'
 
 export const UPLOAD_PROBLEM_IMAGE_PATH = '/user-problem/upload-problem-img'
 export const UPLOAD_PROBLEM_IMAGE_FIELD = 'problemImage'
 export const PROBLEM_SAVE_PATH = '/user-problem/problem-save'
+
+/** The stored image's URL: required, and only a source the page may show. */
+const UploadedImageSchema = v.pipe(
+  record({ url: v.pipe(v.string(), v.trim(), v.check(isImageUrl)) }),
+  v.transform(({ url }) => url),
+)
 
 /** Uploads one evidence image; resolves with its URL. A server failure is toasted by the helper. */
 export async function uploadProblemImage(http: Http, file: Blob): Promise<ApiResult<string>> {
@@ -15,10 +23,7 @@ export async function uploadProblemImage(http: Http, file: Blob): Promise<ApiRes
     undefined,
     options,
   )
-  return toApiResult(result, options, (data) => {
-    const url = asText(asRecord(data)?.url)
-    return url !== '' && isImageUrl(url) ? url : null
-  })
+  return toApiResult(result, options, 'upload-problem-img', UploadedImageSchema)
 }
 
 export interface SaveProblemInput {
@@ -49,5 +54,5 @@ export function saveProblemBody(input: SaveProblemInput): SaveProblemBody {
 export async function saveProblem(http: Http, input: SaveProblemInput): Promise<ApiResult<true>> {
   const options: CallOptions = { loading: 'saving...', money: true }
   const result = await http.post(PROBLEM_SAVE_PATH, saveProblemBody(input), options)
-  return toApiResult(result, options, () => true)
+  return result.success ? { ok: true, data: true } : { ok: false, message: result.message, notified: true }
 }

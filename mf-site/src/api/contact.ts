@@ -1,4 +1,6 @@
 import type { Http } from 'shared/http'
+import { parseLenient, record } from 'shared/schema'
+import * as v from 'valibot'
 
 export const CONTACT_INFO_PATH = '/v3/personal-center/contact-kf-info'
 /** The spec's fixed value for this call. */
@@ -10,15 +12,13 @@ export interface ContactInfo {
   smWa: string | null
 }
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null
-}
+/** A usable text: a string that is not blank, trimmed; null otherwise. */
+const nonBlank = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.minLength(1))), null)
 
 /** One address, no spaces, something on both sides of the '@': enough to be used in a mailto link. */
-function emailAddress(value: unknown): string | null {
-  const address = text(value)
-  return address && /^[^\s@]+@[^\s@]+$/.test(address) ? address : null
-}
+const emailAddress = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[^\s@]+@[^\s@]+$/))), null)
+
+const ContactInfoSchema = record({ email: emailAddress, smWa: nonBlank })
 
 /**
  * Fetches the customer-service contact details without bothering the visitor on failure (they are an
@@ -30,9 +30,9 @@ export async function getContactInfo(http: Http): Promise<ContactInfo | null> {
     { overall: CONTACT_INFO_OVERALL },
     { silent: true },
   )
-  if (!result.success || !result.data || typeof result.data !== 'object' || Array.isArray(result.data))
-    return null
-  const data = result.data as Record<string, unknown>
-  const info: ContactInfo = { email: emailAddress(data.email), smWa: text(data.smWa) }
+  if (!result.success) return null
+  const parsed = parseLenient('contact-kf-info', ContactInfoSchema, result.data)
+  if (!parsed.ok) return null
+  const info: ContactInfo = parsed.value
   return info.email === null && info.smWa === null ? null : info
 }

@@ -1,3 +1,6 @@
+import * as v from 'valibot'
+import { list, object, parseLenient, record } from '../schema/schema'
+
 /**
  * The release registry (`/registry.json`): which version of each remote the shell loads. The shell (live,
  * inlined and baked copies) and the deploy tools (release, rollback, the page server) read it through here.
@@ -18,12 +21,18 @@ export interface Registry {
   remotes: Record<string, RegistryEntry>
 }
 
-function pointer(value: unknown): RemotePointer | null {
-  if (!value || typeof value !== 'object') return null
-  const { version, entry } = value as Record<string, unknown>
-  if (typeof version !== 'string' || !version || typeof entry !== 'string' || !entry) return null
-  return { version, entry }
+const pointerEntries = {
+  version: v.pipe(v.string(), v.minLength(1)),
+  entry: v.pipe(v.string(), v.minLength(1)),
 }
+
+const EntrySchema = object({
+  ...pointerEntries,
+  previous: v.optional(v.nullable(object(pointerEntries)), null),
+  available: list(v.pipe(v.string(), v.minLength(1))),
+})
+
+const RegistrySchema = record({ remotes: v.optional(v.record(v.string(), v.unknown()), {}) })
 
 /**
  * A federation name (`mf_site`). Anything else is no remote, and a name such as `__proto__` would otherwise
@@ -31,22 +40,21 @@ function pointer(value: unknown): RemotePointer | null {
  */
 const REMOTE_NAME = /^[a-z][a-z0-9_]*$/
 
-/** Keeps every well-formed entry and drops the rest, so one bad entry cannot take the others down. */
+/**
+ * Keeps every well-formed entry and drops the rest (each logged), so one bad entry cannot take the others
+ * down; anything that is no registry at all is an empty one.
+ */
 export function parseRegistry(raw: unknown): Registry {
   const remotes: Record<string, RegistryEntry> = {}
-  const source = raw && typeof raw === 'object' ? (raw as { remotes?: unknown }).remotes : undefined
-  if (!source || typeof source !== 'object') return { remotes }
-  for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
-    const current = REMOTE_NAME.test(name) ? pointer(value) : null
-    if (!current) {
-      console.warn(`[registry] ignoring malformed entry for ${name}`)
+  const parsed = parseLenient('registry', RegistrySchema, raw)
+  if (!parsed.ok) return { remotes }
+  for (const [name, value] of Object.entries(parsed.value.remotes)) {
+    if (!REMOTE_NAME.test(name)) {
+      console.warn(`[registry] ignoring an entry that names no remote: ${JSON.stringify(name)}`)
       continue
     }
-    const record = value as Record<string, unknown>
-    const available = Array.isArray(record.available)
-      ? record.available.filter((v): v is string => typeof v === 'string' && v !== '')
-      : []
-    remotes[name] = { ...current, previous: pointer(record.previous), available }
+    const entry = parseLenient(`registry ${name}`, EntrySchema, value)
+    if (entry.ok) remotes[name] = entry.value
   }
   return { remotes }
 }

@@ -1,6 +1,18 @@
 import * as v from 'valibot'
 import { afterEach, expect, test, vi } from 'vitest'
-import { flag, list, number, parseLenient, requiredText, text } from './schema'
+import {
+  flag,
+  list,
+  MALFORMED_MESSAGE,
+  maybeNumber,
+  object,
+  number,
+  parseLenient,
+  record,
+  requiredText,
+  text,
+  toApiResult,
+} from './schema'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -94,7 +106,7 @@ test('number and flag read what servers send', () => {
   expect(read(' 12.5 ', 1)).toMatchObject({ value: { n: 12.5, f: true } })
   expect(read(-3, true)).toMatchObject({ value: { n: -3, f: true } })
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-  expect(read('1e309', 2)).toMatchObject({ value: { n: -1, f: false } })
+  expect(read('1e309', 'x')).toMatchObject({ value: { n: -1, f: false } })
   expect(read(Number.NaN, '0')).toMatchObject({ value: { n: -1, f: false } })
 })
 
@@ -103,4 +115,51 @@ test('a hostile payload (a huge list of bad items) ends, keeping the good ones',
   const images = Array.from({ length: 5000 }, (_, i) => (i % 2 ? 'ok' : i))
   const parsed = parseLenient('detail', v.object({ images: list(v.string()) }), { images })
   expect(parsed.ok).toBe(true)
+})
+
+test('record: null or no data is an empty object with its defaults; other non-objects are unusable', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const R = record({ a: text, n: maybeNumber })
+  expect(parseLenient('r', R, null)).toMatchObject({ ok: true, value: { a: '', n: null } })
+  expect(parseLenient('r', R, undefined)).toMatchObject({ ok: true, value: { a: '', n: null } })
+  expect(parseLenient('r', R, 'x')).toMatchObject({ ok: false })
+  expect(parseLenient('r', R, [1])).toMatchObject({ ok: false })
+})
+
+test('flags are "nonzero": any number or numeric string but 0, and booleans', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const F = v.object({ f: flag })
+  const read = (f: unknown) =>
+    parseLenient('f', F, { f }).ok && (parseLenient('f', F, { f }) as { value: { f: boolean } }).value.f
+  expect([1, '1', 2, true].map(read)).toEqual([true, true, true, true])
+  expect([0, '0', '', 'yes', null, false].map(read)).toEqual([false, false, false, false, false, false])
+})
+
+test('toApiResult: a failed call keeps its message; malformed data is reported, not toasted', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const S = v.object({ id: requiredText })
+  expect(toApiResult({ success: false, message: 'No', data: null }, {}, 'c', S)).toEqual({
+    ok: false,
+    message: 'No',
+    notified: true,
+  })
+  expect(toApiResult({ success: false, message: 'No', data: null }, { silent: true }, 'c', S)).toMatchObject({
+    notified: false,
+  })
+  expect(toApiResult({ success: true, message: '', data: { id: 3 } }, {}, 'c', S)).toEqual({
+    ok: true,
+    data: { id: '3' },
+  })
+  expect(toApiResult({ success: true, message: '', data: {} }, {}, 'c', S)).toEqual({
+    ok: false,
+    message: MALFORMED_MESSAGE,
+    notified: false,
+  })
+})
+
+test('object: a list is no object', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const O = v.object({ o: v.optional(v.nullable(object({ a: text })), null) })
+  expect(parseLenient('o', O, { o: [1, 2] })).toMatchObject({ ok: true, value: { o: null } })
+  expect(parseLenient('o', O, { o: { a: 1 } })).toMatchObject({ ok: true, value: { o: { a: '1' } } })
 })

@@ -24,25 +24,43 @@ export const requiredText = v.pipe(
   v.minLength(1),
 )
 
-/** A finite number from a number or a numeric string; `fallback` (0) when missing or malformed. */
-export const number = (fallback = 0) =>
-  v.optional(
-    v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^[+-]?\d+(?:\.\d+)?$/))]),
-      v.transform(Number),
-      v.finite(),
-    ),
-    fallback,
-  )
+const numeric = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^[+-]?\d+(?:\.\d+)?$/))]),
+  v.transform(Number),
+  v.finite(),
+)
 
-/** A server flag: 1 / '1' / true are on; 0 / '0' / false (and missing) are off. */
+/** A finite number from a number or a numeric string; `fallback` (0) when missing or malformed. */
+export const number = (fallback = 0) => v.optional(numeric, fallback)
+
+/** A number the server may leave out (or send as null): null then. */
+export const maybeNumber = v.optional(v.nullable(numeric), null)
+
+/** A server flag ("nonzero"): true, or a number or numeric string other than 0; missing is off. */
 export const flag = v.optional(
   v.pipe(
-    v.union([v.literal(1), v.literal(0), v.literal('1'), v.literal('0'), v.boolean()]),
-    v.transform((value) => value === true || value === 1 || value === '1'),
+    v.union([v.boolean(), v.number(), v.pipe(v.string(), v.trim(), v.regex(/^[+-]?\d+(?:\.\d+)?$/))]),
+    v.transform((value) => (typeof value === 'boolean' ? value : Number(value) !== 0)),
   ),
   false,
 )
+
+const isObject = (x: unknown): x is object => !!x && typeof x === 'object' && !Array.isArray(x)
+
+/** An object with these fields; unlike valibot's own `object`, a list is no object. */
+export const object = <T extends v.ObjectEntries>(entries: T) =>
+  v.pipe(v.custom<object>(isObject, 'Invalid type: Expected an object'), v.object(entries))
+
+/**
+ * An object whose fields carry their own defaults; a payload of `null` or nothing counts as `{}` (a success
+ * with no data shows the screen's empty state), anything else that is no object is unusable.
+ */
+export const record = <T extends v.ObjectEntries>(entries: T) =>
+  v.pipe(
+    v.optional(v.nullable(v.custom<object>(isObject)), {}),
+    v.transform((value) => value ?? {}),
+    v.object(entries),
+  )
 
 /** A list whose malformed items are dropped; [] when missing or not a list. */
 export const list = <T extends v.GenericSchema>(item: T) => v.optional(v.array(item), [])
@@ -86,6 +104,11 @@ function comparePaths(a: PathKey[], b: PathKey[]): number {
   return b.length - a.length
 }
 
+/** What an endpoint function resolves with; `notified`: the request helper already toasted the failure. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; message: string; notified: boolean }
+
+export const MALFORMED_MESSAGE = 'The server sent an unexpected response. Please try again later.'
+
 export type Lenient<T> = { ok: true; value: T; dropped: string[] } | { ok: false; dropped: string[] }
 
 /**
@@ -113,39 +136,61 @@ export function parseLenient<S extends v.GenericSchema>(
     return result
   }
   // Each round mends every place the schema named; nested mistakes need a round per level.
-  for (let round = 0; round < 20; round++) {
+  for (let round = 0; round < 50; round++) {
     const result = v.safeParse(schema, input)
     if (result.success) return done({ ok: true, value: result.output, dropped })
     // Deepest and last first, so removing a list item never moves a place still to be mended.
     const paths = [...new Map(result.issues.map((i) => [describe(keysOf(i)), keysOf(i)])).values()].sort(
       comparePaths,
     )
+    // Places under a node removed this round now name something else: they wait for the next round.
+    const removed: string[] = []
+    const under = (where: string) =>
+      removed.some((r) => where.startsWith(`${r}.`) || where.startsWith(`${r}[`))
     for (const path of paths) {
       const where = describe(path)
-      const parent = path.length > 0 ? parentOf(input, path) : undefined
-      const key = path[path.length - 1]
-      const value = parent ? (parent as Record<PathKey, unknown>)[key] : undefined
       if (path.length === 0) {
         dropped.push(`the payload (${typeOf(input)})`)
         return done({ ok: false, dropped })
       }
-      if (parent && value !== undefined) {
-        // A malformed value: without it an optional field takes its default (a required one is then missing).
-        dropped.push(`${where} (${typeOf(value)})`)
-        if (Array.isArray(parent) && typeof key === 'number') parent.splice(key, 1)
-        else delete (parent as Record<PathKey, unknown>)[key]
-        continue
-      }
-      // A required field is missing: drop the nearest list item that holds it, or the payload is unusable.
-      const index = path.map((k) => typeof k === 'number').lastIndexOf(true)
-      const items = index >= 0 ? parentOf(input, path.slice(0, index + 1)) : undefined
-      if (!Array.isArray(items)) {
+      if (under(where)) continue
+      const parent = parentOf(input, path)
+      const key = path[path.length - 1]
+      const value = parent ? (parent as Record<PathKey, unknown>)[key] : undefined
+      // A malformed value goes (an optional field then takes its default); a required field that is missing
+      // takes the value holding it along: a list item, or an optional object that then takes its default.
+      const target = parent && value !== undefined ? path : path.slice(0, -1)
+      if (target.length === 0) {
         dropped.push(`${where} (missing)`)
         return done({ ok: false, dropped })
       }
-      dropped.push(`${describe(path.slice(0, index + 1))} (no ${where})`)
-      items.splice(path[index] as number, 1)
+      const holder = parentOf(input, target)
+      const last = target[target.length - 1]
+      if (!holder) continue
+      const what = target === path ? `${where} (${typeOf(value)})` : `${describe(target)} (no ${where})`
+      dropped.push(what)
+      removed.push(describe(target))
+      if (Array.isArray(holder) && typeof last === 'number') holder.splice(last, 1)
+      else delete (holder as Record<PathKey, unknown>)[last]
     }
   }
   return done({ ok: false, dropped })
+}
+
+/**
+ * A call's result at a remote's API boundary: a failed call keeps the helper's message; a successful one's
+ * data is parsed with `schema` (`call` names it in the log), and data with a malformed required part is
+ * reported as malformed (not toasted: the screen shows it).
+ */
+export function toApiResult<S extends v.GenericSchema>(
+  result: { success: boolean; message: string; data: unknown },
+  options: { silent?: boolean },
+  call: string,
+  schema: S,
+): ApiResult<v.InferOutput<S>> {
+  if (!result.success) return { ok: false, message: result.message, notified: !options.silent }
+  const parsed = parseLenient(call, schema, result.data)
+  return parsed.ok
+    ? { ok: true, data: parsed.value }
+    : { ok: false, message: MALFORMED_MESSAGE, notified: false }
 }

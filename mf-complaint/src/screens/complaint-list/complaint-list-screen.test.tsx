@@ -4,7 +4,8 @@ import { http } from 'msw'
 import { apiPath, envelope, failure } from 'shared/mocks'
 import { formatDateTime } from 'shared/format'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION } from 'shared/testing'
-import { afterEach, expect, test } from 'vitest'
+import { MALFORMED_MESSAGE } from 'shared/schema'
+import { afterEach, expect, test, vi } from 'vitest'
 import { PROBLEM_LIST_PATH } from '../../api/problem-list'
 import { MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
@@ -12,7 +13,10 @@ import { resetStore } from '../../mocks/store'
 import { ComplaintListScreen } from './complaint-list-screen'
 
 const server = setupMswServer(...handlers)
-afterEach(resetStore)
+afterEach(() => {
+  resetStore()
+  vi.restoreAllMocks()
+})
 
 const m = MESSAGES.list
 
@@ -105,9 +109,15 @@ test('a tab without a title is named, malformed tabs and items are skipped', asy
   expect(screen.getByText(m.empty)).toBeVisible()
 })
 
-test('a malformed list is one empty All tab, not a crash', async () => {
-  server.use(http.post(apiPath(PROBLEM_LIST_PATH), () => envelope('not a list')))
+test('a list that is no list at all is an error with Try again, not a crash; a null one is empty', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  server.use(http.post(apiPath(PROBLEM_LIST_PATH), () => envelope('not a list'), { once: true }))
   renderList()
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent(MALFORMED_MESSAGE)
+  expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('[api] problem-list: unusable'))
+  server.use(http.post(apiPath(PROBLEM_LIST_PATH), () => envelope(null), { once: true }))
+  await userEvent.setup().click(within(alert).getByRole('button', { name: MESSAGES.common.retry }))
   expect(await screen.findByRole('tab', { name: m.allTab })).toBeInTheDocument()
   expect(screen.getByText(m.empty)).toBeInTheDocument()
 })

@@ -7,7 +7,7 @@ import {
   type ComplaintOrder,
   type ProblemInit,
 } from '../../api/problem-init'
-import type { Option } from '../../api/validate'
+import type { Option } from '../../api/problem-init'
 import { MESSAGES } from '../../app/messages'
 import { LazyPopup } from '../../components/lazy-overlays'
 import { LoadError, LoadingBlock } from '../../components/load-state'
