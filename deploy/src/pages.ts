@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join, posix } from 'node:path'
-import { FIRST_CALLS_FILE, parseFirstCalls, type FirstCall } from 'shared/http/first-call'
+import { FIRST_CALLS_FILE, type FirstCall } from 'shared/http/first-call'
+import { parseFirstCalls } from 'shared/http/first-call-schema'
 import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { readBuilt } from './built-file'
 import { REMOTES_URL, resolveInside } from './paths'

@@ -9,7 +9,7 @@ const server = setupMswServer(...handlers)
 
 test("the site's footer makes exactly the declared first call, so the server is asked once", async () => {
   expect(Object.keys(FIRST_CALLS)).toEqual(['/'])
-  const declared = FIRST_CALLS['/']
+  const declared = FIRST_CALLS['/'] ?? []
   const started = startedPage(server, '/', {}, declared)
   try {
     expect(started.started).toBe(1)

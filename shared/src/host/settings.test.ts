@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { DEFAULT_SETTINGS, parseSettings, readSettings } from './settings'
+import { DEFAULT_SETTINGS, parseSettings, readApiBase, readSettings } from './settings'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -130,10 +130,32 @@ test('host lists keep valid entries (lower-cased) and drop the rest with a conso
   expect(settings.allowedHosts).toEqual(['pay.partner.com', '*.pesoloan.ph', 'localhost'])
   expect(settings.imageHosts).toEqual(['img.cdn.ph'])
   expect(settings.versionOverrides).toBe(true)
-  expect(warn).toHaveBeenCalledTimes(9)
+  expect(warn).toHaveBeenCalledTimes(1)
+  expect(String(warn.mock.calls[0][0]).match(/(allowed|image)Hosts\[\d+\]/g)).toHaveLength(9)
 })
 
 test('version overrides are off unless the deploy settings turn them on', () => {
   expect(parseSettings('{}').versionOverrides).toBe(false)
   expect(parseSettings('{"versionOverrides":"yes"}').versionOverrides).toBe(false)
+})
+
+test.each([
+  [null],
+  [''],
+  ['{"apiBase":" https://api.cashloan.ph/utilities "}'],
+  ['{"apiBase":"   "}'],
+  ['{"apiBase":42}'],
+  ['{"apiBase":'],
+  ['[]'],
+  ['"x"'],
+])('the first-call script reads the API base as parseSettings does (%s)', (text) => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const doc = document.implementation.createHTMLDocument()
+  if (text !== null) {
+    const block = doc.createElement('script')
+    block.id = 'app-settings'
+    block.textContent = text
+    doc.head.append(block)
+  }
+  expect(readApiBase(doc)).toBe(parseSettings(text).apiBase)
 })

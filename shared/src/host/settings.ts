@@ -1,3 +1,5 @@
+import * as v from 'valibot'
+import { parseLenient, record } from '../schema/schema'
 import type { Settings } from '../contract/contract'
 
 /** Defaults; the deploy step writes the real values into the shell's index.html (#app-settings). */
@@ -15,16 +17,6 @@ export const DEFAULT_SETTINGS: Settings = {
   versionOverrides: false,
 }
 
-const STRING_KEYS = [
-  'name',
-  'backgroundColor',
-  'fontColor',
-  'servicePhone',
-  'serviceEmail',
-  'productSchemeUrl',
-  'apiBase',
-] as const
-
 /**
  * A host-list entry: a lower-case DNS name (`pay.example.com`) or a wildcard over a domain of at least two
  * labels (`*.example.com`). Anything else (a scheme, a path, a port, `*`, `*.com`, spaces) would widen what a
@@ -37,45 +29,68 @@ export function isValidHostEntry(entry: string): boolean {
   return entry.length <= 253 && HOST_ENTRY.test(entry)
 }
 
-function hostList(name: string, value: unknown): string[] | null {
-  if (!Array.isArray(value)) return null
-  const out: string[] = []
-  for (const item of value) {
-    const entry = typeof item === 'string' ? item.trim().toLowerCase() : ''
-    if (isValidHostEntry(entry)) out.push(entry)
-    else console.warn(`[settings] ${name}: ignoring invalid host ${JSON.stringify(item)}`)
-  }
-  return out
-}
+const setting = (fallback: string) => v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), fallback)
+const toggle = (fallback: boolean) => v.optional(v.boolean(), fallback)
+const hostList = (fallback: string[]) =>
+  v.optional(v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.check(isValidHostEntry))), fallback)
 
-/** Deploy-time settings over the defaults; a malformed block or field keeps the default. */
+const SettingsSchema = record({
+  name: setting(DEFAULT_SETTINGS.name),
+  backgroundColor: setting(DEFAULT_SETTINGS.backgroundColor),
+  fontColor: setting(DEFAULT_SETTINGS.fontColor),
+  servicePhone: setting(DEFAULT_SETTINGS.servicePhone),
+  serviceEmail: setting(DEFAULT_SETTINGS.serviceEmail),
+  productSchemeUrl: setting(DEFAULT_SETTINGS.productSchemeUrl),
+  apiBase: setting(DEFAULT_SETTINGS.apiBase),
+  rupee: toggle(DEFAULT_SETTINGS.rupee),
+  versionOverrides: toggle(DEFAULT_SETTINGS.versionOverrides),
+  allowedHosts: hostList(DEFAULT_SETTINGS.allowedHosts),
+  imageHosts: hostList(DEFAULT_SETTINGS.imageHosts),
+})
+
+/**
+ * Deploy-time settings over the defaults; a malformed field keeps its default and an invalid host-list entry
+ * is dropped (both logged), a block that is not JSON gives the defaults.
+ */
 export function parseSettings(text: string | null | undefined): Settings {
-  const settings: Settings = {
+  const defaults = (): Settings => ({
     ...DEFAULT_SETTINGS,
     allowedHosts: [...DEFAULT_SETTINGS.allowedHosts],
     imageHosts: [...DEFAULT_SETTINGS.imageHosts],
-  }
-  if (!text || !text.trim()) return settings
+  })
+  if (!text || !text.trim()) return defaults()
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch {
     console.warn('[settings] #app-settings is not JSON; using defaults')
-    return settings
+    return defaults()
   }
-  if (!raw || typeof raw !== 'object') return settings
-  const r = raw as Record<string, unknown>
-  for (const key of STRING_KEYS) {
-    const value = r[key]
-    if (typeof value === 'string' && value.trim() !== '') settings[key] = value.trim()
-  }
-  if (typeof r.rupee === 'boolean') settings.rupee = r.rupee
-  if (typeof r.versionOverrides === 'boolean') settings.versionOverrides = r.versionOverrides
-  settings.allowedHosts = hostList('allowedHosts', r.allowedHosts) ?? settings.allowedHosts
-  settings.imageHosts = hostList('imageHosts', r.imageHosts) ?? settings.imageHosts
-  return settings
+  const parsed = parseLenient('settings', SettingsSchema, raw)
+  return parsed.ok
+    ? {
+        ...parsed.value,
+        allowedHosts: [...parsed.value.allowedHosts],
+        imageHosts: [...parsed.value.imageHosts],
+      }
+    : defaults()
 }
 
 export function readSettings(doc: Document): Settings {
   return parseSettings(doc.getElementById('app-settings')?.textContent)
+}
+
+/**
+ * The API base alone, for the page's first-call script (shared/src/http/first-call-boot.ts): it is inlined
+ * into every data page, so it reads this one field by the same rule as `parseSettings` (a non-blank string,
+ * trimmed) without the schema library. settings.test.ts checks the two agree.
+ */
+export function readApiBase(doc: Document): string {
+  try {
+    const raw: unknown = JSON.parse(doc.getElementById('app-settings')?.textContent || '{}')
+    const value = raw && typeof raw === 'object' ? (raw as { apiBase?: unknown }).apiBase : undefined
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULT_SETTINGS.apiBase
+  } catch {
+    return DEFAULT_SETTINGS.apiBase
+  }
 }

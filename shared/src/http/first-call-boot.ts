@@ -1,6 +1,6 @@
-import { readSettings } from '../host/settings'
+import { readApiBase } from '../host/settings'
 import { readSessionSnapshot } from '../session/session'
-import { parseFirstCalls, startFirstCalls } from './first-call'
+import { startFirstCalls, type FirstCall } from './first-call'
 
 /**
  * The inline script the server writes into a page whose route declares first calls (built on its own as
@@ -9,12 +9,14 @@ import { parseFirstCalls, startFirstCalls } from './first-call'
  */
 try {
   const text = document.getElementById('first-call')?.textContent
-  const calls = text ? parseFirstCalls(JSON.parse(text)) : []
-  if (calls.length > 0) {
+  // The server wrote these from the release's first-calls.json through parseFirstCalls
+  // (first-call-schema.ts), which stays out of this inline script to keep it small.
+  const calls: unknown = text ? JSON.parse(text) : []
+  if (Array.isArray(calls) && calls.length > 0) {
     startFirstCalls(
       window,
-      calls,
-      { baseURL: readSettings(document).apiBase, appOrigin: window.location.origin },
+      calls as FirstCall[],
+      { baseURL: readApiBase(document), appOrigin: window.location.origin },
       readSessionSnapshot(window),
     )
   }

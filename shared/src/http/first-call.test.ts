@@ -6,7 +6,6 @@ import { setupMswServer } from '../testing/testing'
 import {
   FIRST_CALL_TTL_MS,
   forgetFirstCalls,
-  parseFirstCalls,
   startFirstCalls,
   takeFirstCall,
   type FirstCall,
@@ -219,19 +218,4 @@ test('money calls and uploads never take a started answer', async () => {
   await http.post('/pay', { amount: 1 }, { money: true })
   await http.upload('/upload', 'file', new Blob(['x']))
   expect(firstCall).not.toHaveBeenCalled()
-})
-
-test('declared calls are checked: malformed ones are dropped', () => {
-  expect(
-    parseFirstCalls([
-      LIST,
-      DETAIL,
-      { method: 'PUT', path: '/x' },
-      { method: 'GET', path: '' },
-      { method: 'GET', path: '/x', body: { a: { global: 'sessionId' } } },
-      { method: 'GET', path: '/x', body: [] },
-      'nonsense',
-    ]),
-  ).toEqual([LIST, DETAIL])
-  expect(parseFirstCalls({ not: 'a list' })).toEqual([])
 })

@@ -1,4 +1,5 @@
-import { callQuery, GLOBAL_KEYS, type GlobalKey, type SessionSnapshot } from '../session/session'
+import { callQuery, type GlobalKey, type SessionSnapshot } from '../session/session'
+import type { RoutePath } from '../routes/route-table'
 import {
   CALL_HEADERS,
   callKey,
@@ -37,8 +38,11 @@ export interface FirstCall {
   body?: Record<string, FirstCallValue>
 }
 
-/** Per app route (its pathname, e.g. `/complaintList`), the calls its screen makes as it mounts. */
-export type FirstCalls = Record<string, FirstCall[]>
+/**
+ * Per app route (a path of the route table, so a misspelt route does not compile), the calls its screen
+ * makes as it mounts.
+ */
+export type FirstCalls = Partial<Record<RoutePath, FirstCall[]>>
 
 /** The file next to a remote build's `mf-manifest.json` that lists its routes' first calls. */
 export const FIRST_CALLS_FILE = 'first-calls.json'
@@ -59,40 +63,6 @@ interface Started {
 }
 
 type WithSlot = Window & { [SLOT]?: Started[] }
-
-function parseValue(value: unknown): FirstCallValue | null {
-  if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return value
-  if (!value || typeof value !== 'object') return null
-  const v = value as Record<string, unknown>
-  const required = v.required === true ? { required: true } : {}
-  if (typeof v.query === 'string' && v.query) return { query: v.query, ...required }
-  if ((GLOBAL_KEYS as readonly unknown[]).includes(v.global))
-    return { global: v.global as GlobalKey, ...required }
-  return null
-}
-
-/** One declared call, or null when it is malformed (it is then never started). */
-export function parseFirstCall(raw: unknown): FirstCall | null {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null
-  const r = raw as Record<string, unknown>
-  if (r.method !== 'GET' && r.method !== 'POST') return null
-  if (typeof r.path !== 'string' || !r.path) return null
-  const body: Record<string, FirstCallValue> = {}
-  if (r.body !== undefined) {
-    if (!r.body || typeof r.body !== 'object' || Array.isArray(r.body)) return null
-    for (const [name, value] of Object.entries(r.body)) {
-      const parsed = parseValue(value)
-      if (parsed === null) return null
-      body[name] = parsed
-    }
-  }
-  return { method: r.method, path: r.path, ...(r.body !== undefined ? { body } : {}) }
-}
-
-/** A list of declared calls; malformed entries are dropped. */
-export function parseFirstCalls(raw: unknown): FirstCall[] {
-  return Array.isArray(raw) ? raw.flatMap((call) => parseFirstCall(call) ?? []) : []
-}
 
 /** The call's body or parameters on this page; null when a required value is missing. */
 function resolveBody(
