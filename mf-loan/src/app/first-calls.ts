@@ -1,0 +1,19 @@
+import type { FirstCalls } from 'shared/http/first-call'
+import { LOAN_DETAILS_PATH } from '../api/loan-details'
+
+// The page's productId (or its alias product_id) and orderId are the session's globals at boot (loanIds).
+const LOAN_DETAILS = {
+  method: 'POST',
+  path: LOAN_DETAILS_PATH,
+  body: { productId: { global: 'productId' }, orderId: { global: 'orderId' } },
+} as const
+
+/**
+ * The read each screen makes as it mounts, per route. Published with the build as `first-calls.json`; the
+ * server has the page send them while the JS downloads (shared/src/http/first-call.ts). first-calls.test.tsx
+ * checks that each is exactly the call its screen makes.
+ */
+export const FIRST_CALLS: FirstCalls = {
+  '/loanDetails': [LOAN_DETAILS],
+  '/order': [LOAN_DETAILS],
+}
