@@ -37,7 +37,7 @@ export function asksToWithdraw(details: Pick<LoanDetails, 'orderStatus' | 'playe
 }
 
 /**
- * The spec's intended reading (docs/decisions/0016): products show when there are some, the market flag is
+ * The spec's intended reading (README.md, Decisions): products show when there are some, the market flag is
  * on and the status is not a repayment one. As built they never showed; we do not copy that.
  */
 export function showsRecommended(
