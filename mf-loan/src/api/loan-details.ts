@@ -2,8 +2,9 @@ import type { CallOptions, Http } from 'shared/http'
 import { flag, list, number, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
 
-export const LOAN_DETAILS_PATH = '/v3/loan-details/loan-details'
-export const GOOGLE_SCORE_PATH = '/v3/loan-details/google-score'
+import { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH } from './paths'
+
+export { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH }
 
 /** What an endpoint function resolves with; `notified`: the request helper has already toasted the failure. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; message: string; notified: boolean }

@@ -1,5 +1,5 @@
 import type { FirstCalls } from 'shared/http/first-call'
-import { LOAN_DETAILS_PATH } from '../api/loan-details'
+import { LOAN_DETAILS_PATH } from '../api/paths'
 
 // The page's productId (or its alias product_id) and orderId are the session's globals at boot (loanIds).
 const LOAN_DETAILS = {
