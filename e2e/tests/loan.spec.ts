@@ -166,3 +166,20 @@ test('a failed load shows its message and Try again', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Demo: this order could not be loaded.')
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
 })
+
+test('joint login failure: the notice, and a product tap opens its link after the click tracking', async ({
+  page,
+}) => {
+  await servePartners(page)
+  await page.goto('/jointLoginFailure?productId=1&orderId=86')
+  await expect(page.getByRole('heading', { name: 'We could not sign you in with our partner' })).toBeVisible()
+  const list = page.getByRole('region', { name: 'Recommended products' })
+  await expect(list.getByRole('button', { name: /Sahod Loan/ })).toBeDisabled()
+  const tracked = page.waitForRequest((r) => r.url().includes('/v4/product/click-track'))
+  await list.getByRole('button', { name: /Peso Plus/ }).click()
+  expect(Object.fromEntries(new URLSearchParams((await tracked).postData() ?? ''))).toEqual({
+    productId: '301',
+    positionId: '0',
+  })
+  await expect(page).toHaveURL(`${PARTNERS}/apply?product=301`)
+})

@@ -3,3 +3,4 @@
 
 export const LOAN_DETAILS_PATH = '/v3/loan-details/loan-details'
 export const GOOGLE_SCORE_PATH = '/v3/loan-details/google-score'
+export const JOINT_FAILURE_PATH = '/v4/joint/failure-info'

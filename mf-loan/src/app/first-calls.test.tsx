@@ -11,6 +11,10 @@ const PAGES: Record<string, { query: Record<string, string>; shows: string }> = 
   // Not the test session's order (86): the page's own wins, as at boot; product_id is productId's alias.
   '/loanDetails': { query: { productId: '7', orderId: '170' }, shows: 'Repayment due' },
   '/order': { query: { product_id: '7', orderId: '200' }, shows: 'Settled' },
+  '/jointLoginFailure': {
+    query: { productId: '7', orderId: '5' },
+    shows: 'We could not sign you in with our partner',
+  },
 }
 
 test('every route with first calls is checked here', () => {
@@ -29,7 +33,7 @@ test.each(Object.entries(PAGES))(
     try {
       expect(started.started).toBe(declared.length)
       const props = createTestProps({
-        screen: 'loanDetails',
+        screen: route === '/jointLoginFailure' ? 'jointLoginFailure' : 'loanDetails',
         query: page.query,
         http: started.http,
         session: started.session,

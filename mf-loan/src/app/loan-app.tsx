@@ -1,5 +1,6 @@
 import type { RemoteProps } from 'shared/contract'
 import { UiProvider } from 'shared/ui'
+import { JointLoginFailureScreen } from '../screens/joint-login-failure/joint-login-failure-screen'
 import { LoanDetailsScreen } from '../screens/loan-details/loan-details-screen'
 import { MESSAGES } from './messages'
 import './loan.css'
@@ -21,8 +22,10 @@ function LoanScreenSwitch(props: RemoteProps) {
   switch (props.screen) {
     case 'loanDetails':
       return <LoanDetailsScreen {...props} />
+    case 'jointLoginFailure':
+      return <JointLoginFailureScreen {...props} />
     default:
-      // The confirmation and joint-login-failure pages are routed here but not built yet.
+      // The confirmation pages are routed here but not built yet.
       return <NotBuilt />
   }
 }

@@ -47,3 +47,8 @@ export const MESSAGES = {
   },
   bankCard: { bind: 'Go and bind the card', close: 'Close' },
 } as const
+
+export const JOINT_MESSAGES = {
+  title: 'Order Details',
+  products: 'Recommended products',
+} as const

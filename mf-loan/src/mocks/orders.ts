@@ -156,3 +156,54 @@ export const DEMO_ORDERS: Record<string, Record<string, unknown>> = {
   [SCENARIOS.unknownStatus]: order('999', { recProducts: DEMO_PRODUCTS, inside: true }),
   [SCENARIOS.redirect]: order('110', { playeduL: DEMO_LINKS.continuation }),
 }
+
+/** Joint login failure: product 301 opens a partner page, 302 a native page, 303 is disabled, 304 refused. */
+export const DEMO_JOINT_FAILURE = {
+  noticeMsg: 'We could not sign you in with our partner',
+  errorMsg: 'The partner did not accept this account. You can apply with one of these products instead.',
+  list: [
+    {
+      productId: '301',
+      enabled: 1,
+      range: '₱2.000 - ₱20.000',
+      rangeDesc: 'Loan amount',
+      rate: '0.05%/day',
+      description: 'Peso Plus: money in 24 hours',
+      tags: ['Fast', 'No collateral'],
+    },
+    {
+      productId: '302',
+      enabled: 1,
+      range: '₱1.000 - ₱10.000',
+      rangeDesc: 'Loan amount',
+      rate: '0.08%/day',
+      description: 'Quick Cash: only your ID needed',
+      tags: ['New'],
+    },
+    {
+      productId: '303',
+      enabled: 0,
+      range: '₱5.000 - ₱50.000',
+      rangeDesc: 'Loan amount',
+      rate: '0.04%/day',
+      description: 'Sahod Loan: not available today',
+      tags: [],
+    },
+    {
+      productId: '304',
+      enabled: 1,
+      range: '₱3.000 - ₱30.000',
+      rangeDesc: 'Loan amount',
+      rate: '0.06%/day',
+      description: 'Bayad Pera: flexible terms',
+      tags: ['Flexible'],
+    },
+  ],
+}
+
+/** What /v4/product/link answers per joint-failure product. */
+export const JOINT_PRODUCT_LINKS: Record<string, { link: string } | { refused: string }> = {
+  '301': { link: `${PARTNERS}/apply?product=301` },
+  '302': { link: 'productDetail' },
+  '304': { refused: 'This product is not accepting applications right now.' },
+}

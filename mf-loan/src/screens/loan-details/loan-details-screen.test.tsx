@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
-import type * as Navigation from 'shared/navigation'
-import type { ServerLinkContext } from 'shared/navigation'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
@@ -11,36 +9,11 @@ import { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH } from '../../api/loan-details'
 import { MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
 import { DEMO_LINKS, DEMO_ORDERS, SCENARIOS } from '../../mocks/orders'
+import { visits } from '../../testing/recorded-navigation'
 import { LoanDetailsScreen } from './loan-details-screen'
 import { BANK_TIP_KEY } from './loan-rules'
 
-// jsdom cannot leave the page: the guard runs as it is, and only the browser's location is a recording fake.
-const visits = vi.hoisted(() => [] as { url: string; replace: boolean }[])
-vi.mock('shared/navigation', async (importOriginal) => {
-  const actual = await importOriginal<typeof Navigation>()
-  const location = {
-    assign: (url: string) => void visits.push({ url, replace: false }),
-    replace: (url: string) => void visits.push({ url, replace: true }),
-  }
-  return {
-    ...actual,
-    openServerLink: (raw: unknown, context: ServerLinkContext) =>
-      actual.openTarget(
-        actual.classifyServerLink(
-          raw,
-          { appOrigin: window.location.origin, allowedHosts: context.settings.allowedHosts, dev: false },
-          context.append,
-        ),
-        {
-          location,
-          navigate: context.navigate,
-          toNative: (value) => context.bridge.call('to', [value]),
-          refuse: context.refuse,
-        },
-        { replace: context.replace },
-      ),
-  }
-})
+vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
 
 const server = setupMswServer(...handlers)
 beforeEach(() => {

@@ -6,6 +6,7 @@ import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from
 import { getLoanDetails, type ApiResult, type LoanDetails, type RecProduct } from '../../api/loan-details'
 import { MESSAGES } from '../../app/messages'
 import { LoanModal } from '../../components/loan-modal'
+import { loanIds } from '../../components/order-ids'
 import { StatusIcon } from '../../components/status-icon'
 import { useLoad } from '../../components/use-load'
 import {
@@ -20,17 +21,6 @@ import { RatingDialog } from './rating-dialog'
 import { RecommendedList } from './recommended-list'
 
 const m = MESSAGES.details
-
-/** The order the page shows: the route's, else the session's globals (`product_id` is `productId`'s alias). */
-export function loanIds(props: Pick<RemoteProps, 'query' | 'session'>): {
-  productId: string
-  orderId: string
-} {
-  return {
-    productId: props.query.productId || props.query.product_id || props.session.globals.productId || '',
-    orderId: props.query.orderId || props.session.globals.orderId || '',
-  }
-}
 
 /** The global parameters a continuation link carries on. */
 function globalParams(ids: { productId: string; orderId: string }): Record<string, string> {
