@@ -20,7 +20,7 @@ export interface RemoteInfo {
 export const REMOTES: Readonly<Record<RemoteName, RemoteInfo>> = {
   mf_site: { locale: 'en', released: true },
   mf_complaint: { locale: 'en', released: true },
-  mf_loan: { locale: 'en', released: false },
+  mf_loan: { locale: 'en', released: true },
   mf_repay: { locale: 'en', released: false },
   mf_bindcard: { locale: 'en', released: false },
   mf_promotion: { locale: 'zh', released: false },

@@ -1,0 +1,185 @@
+import { expect, test, type Page } from '@playwright/test'
+
+const PARTNERS = 'https://partners.cashloan-demo.ph'
+
+/** Nothing outside this machine is reachable: the demo's partner host answers here. */
+async function servePartners(page: Page) {
+  await page.route(`${PARTNERS}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner page</h1>' }),
+  )
+}
+
+/** The page inside the app (iOS web view): native actions are recorded instead of run. */
+async function inTheApp(page: Page) {
+  await page.addInitScript(() => {
+    const calls: [string, unknown][] = []
+    Object.assign(window, {
+      bridgeCalls: calls,
+      webkit: {
+        messageHandlers: new Proxy(
+          {},
+          {
+            get: (_, action) => ({
+              postMessage: (payload: unknown) => calls.push([String(action), payload]),
+            }),
+          },
+        ),
+      },
+    })
+  })
+}
+
+const bridgeCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { bridgeCalls: [string, unknown][] }).bridgeCalls)
+
+test("174 with isDelay: 'REPAY' and 'Rollover Repayment' lead to the repayment pages", async ({ page }) => {
+  await page.goto('/loanDetails?productId=1&orderId=86')
+  await expect(page.getByRole('heading', { name: 'Repayment due' })).toBeVisible()
+  await expect(page.getByText('Short of money?')).toBeVisible()
+  await page.getByRole('button', { name: 'Rollover Repayment' }).click()
+  await expect(page).toHaveURL(/\/delayRepay\?productId=1&orderId=86$/)
+  await page.goBack()
+  await page.getByRole('button', { name: 'REPAY', exact: true }).click()
+  await expect(page).toHaveURL(/\/repay\?productId=1&orderId=86$/)
+  expect(await page.evaluate(() => sessionStorage.getItem('showBankTip'))).not.toBeNull()
+})
+
+test("170: 'Kind tips' until the borrower goes to repay; 'Repayment' (also on /order)", async ({ page }) => {
+  await page.goto('/order?productId=1&orderId=170')
+  const tips = page.getByRole('dialog', { name: 'Kind tips' })
+  await expect(tips).toBeVisible()
+  await tips.getByRole('button', { name: 'Confirm' }).click()
+  await expect(tips).toHaveCount(0)
+  await page.getByRole('button', { name: 'Repayment', exact: true }).click()
+  await expect(page).toHaveURL(/\/repay\?productId=1&orderId=170$/)
+  await page.goto('/loanDetails?productId=1&orderId=170')
+  await expect(page.getByRole('button', { name: 'Repayment', exact: true })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test("174 without isDelay: one 'Repayment' button", async ({ page }) => {
+  await page.goto('/loanDetails?orderId=174')
+  await expect(page.getByRole('button', { name: 'Repayment', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'REPAY', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Rollover Repayment' })).toHaveCount(0)
+})
+
+test("180: the bank-card dialog's 'Go and bind the card' opens the bind page", async ({ page }) => {
+  await page.goto('/loanDetails?orderId=180')
+  const card = page.getByRole('dialog', { name: 'Bind your bank card' })
+  await expect(card).toBeVisible()
+  await card.getByRole('button', { name: 'Go and bind the card' }).click()
+  await expect(page).toHaveURL(/\/bindBank\?source=loanDetail$/)
+})
+
+test("200: the rating (Silakan pilih, then the store) and 'Borrow Again' to the product detail", async ({
+  page,
+}) => {
+  await inTheApp(page)
+  const events: URLSearchParams[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/service/event/save')) events.push(new URLSearchParams(r.postData() ?? ''))
+  })
+  await page.goto('/loanDetails?productId=1&orderId=200')
+  const rating = page.getByRole('dialog', { name: 'Rate our app' })
+  await expect(rating).toBeVisible()
+  await rating.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Silakan pilih')).toBeVisible()
+  await rating.getByRole('button', { name: '5 stars' }).click()
+  const scored = page.waitForRequest((r) => r.url().includes('/v3/loan-details/google-score'))
+  await rating.getByRole('button', { name: 'Submit' }).click()
+  expect(new URLSearchParams((await scored).postData() ?? '').get('score')).toBe('5')
+  await expect(rating).toHaveCount(0)
+  await expect.poll(() => bridgeCalls(page)).toEqual([['toRate', ['']]])
+
+  await page.getByRole('button', { name: 'Borrow Again' }).click()
+  await expect
+    .poll(() => bridgeCalls(page))
+    .toEqual([
+      ['toRate', ['']],
+      ['to', ['productDetail']],
+    ])
+  expect(events.map((e) => Object.fromEntries(e))).toEqual([
+    { productId: '1', moduleId: '30', positionId: '0' },
+  ])
+})
+
+test('a continuation link on a status other than 21 redirects at once with the global parameters', async ({
+  page,
+}) => {
+  await servePartners(page)
+  await page.goto('/loanDetails?productId=1&orderId=redirect')
+  await expect(page).toHaveURL(`${PARTNERS}/continue?productId=1&orderId=redirect`)
+  await expect(page.getByRole('heading', { name: 'Partner page' })).toBeVisible()
+})
+
+test("21 with a link stays and asks; 'Withdraw Now' opens the link", async ({ page }) => {
+  await servePartners(page)
+  await page.goto('/loanDetails?productId=1&orderId=21')
+  await expect(page.getByRole('heading', { name: 'Loan approved' })).toBeVisible()
+  const prompt = page.getByRole('dialog', { name: 'Withdrawal' })
+  await expect(prompt.getByText(/Withdraw it to your account now\?/)).toBeVisible()
+  await prompt.getByRole('button', { name: 'Withdraw Now' }).click()
+  await expect(page).toHaveURL(`${PARTNERS}/withdraw?productId=1&orderId=21`)
+})
+
+test("21: 'Cancel' goes home", async ({ page }) => {
+  await page.goto('/loanDetails?productId=1&orderId=21')
+  await page.getByRole('dialog', { name: 'Withdrawal' }).getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('151: a recommended product tap tracks the click and opens its link', async ({ page }) => {
+  await servePartners(page)
+  const clicks: URLSearchParams[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/v3/product/product-click')) clicks.push(new URLSearchParams(r.postData() ?? ''))
+  })
+  await page.goto('/loanDetails?productId=1&orderId=151')
+  const list = page.getByRole('region', { name: 'Recommended products' })
+  await expect(list.getByRole('listitem')).toHaveCount(4)
+  await expect(list.getByRole('button', { name: /Sahod Loan/ })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Repayment', exact: true })).toHaveCount(0)
+  const saved = page.waitForRequest((r) => r.url().includes('/service/event/save'))
+  await list.getByRole('button', { name: /Peso Plus/ }).click()
+  expect(Object.fromEntries(new URLSearchParams((await saved).postData() ?? ''))).toEqual({
+    productId: '101',
+    moduleId: '31',
+    positionId: '0',
+  })
+  await expect(page).toHaveURL(`${PARTNERS}/apply?product=101`)
+  expect(clicks.map((c) => Object.fromEntries(c))).toEqual([
+    { moduleId: '31', productId: '101', positionId: '0' },
+  ])
+})
+
+test('151: a refused product shows its message; more products goes home', async ({ page }) => {
+  await page.goto('/loanDetails?productId=1&orderId=151')
+  await page.getByRole('button', { name: /Bayad Pera/ }).click()
+  await expect(page.getByText('This product is not accepting applications right now.')).toBeVisible()
+  await page.getByRole('button', { name: 'Click to view more products' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('a failed load shows its message and Try again', async ({ page }) => {
+  await page.goto('/loanDetails?orderId=fail')
+  await expect(page.getByRole('alert')).toContainText('Demo: this order could not be loaded.')
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+})
+
+test('joint login failure: the notice, and a product tap opens its link after the click tracking', async ({
+  page,
+}) => {
+  await servePartners(page)
+  await page.goto('/jointLoginFailure?productId=1&orderId=86')
+  await expect(page.getByRole('heading', { name: 'We could not sign you in with our partner' })).toBeVisible()
+  const list = page.getByRole('region', { name: 'Recommended products' })
+  await expect(list.getByRole('button', { name: /Sahod Loan/ })).toBeDisabled()
+  const tracked = page.waitForRequest((r) => r.url().includes('/v4/product/click-track'))
+  await list.getByRole('button', { name: /Peso Plus/ }).click()
+  expect(Object.fromEntries(new URLSearchParams((await tracked).postData() ?? ''))).toEqual({
+    productId: '301',
+    positionId: '0',
+  })
+  await expect(page).toHaveURL(`${PARTNERS}/apply?product=301`)
+})

@@ -1,0 +1,40 @@
+import type { RemoteProps } from 'shared/contract'
+import { UiProvider } from 'shared/ui'
+import { JointLoginFailureScreen } from '../screens/joint-login-failure/joint-login-failure-screen'
+import { LoanDetailsScreen } from '../screens/loan-details/loan-details-screen'
+import { MESSAGES } from './messages'
+import './loan.css'
+
+/** Chooses the screen the shell asked for. */
+export function LoanApp(props: RemoteProps) {
+  // A new screen or query starts the screen afresh (its calls and local state belong to that page).
+  const key = `${props.screen}?${new URLSearchParams(props.query).toString()}`
+  return (
+    <UiProvider locale={props.locale}>
+      <div className="loan-app">
+        <LoanScreenSwitch key={key} {...props} />
+      </div>
+    </UiProvider>
+  )
+}
+
+function LoanScreenSwitch(props: RemoteProps) {
+  switch (props.screen) {
+    case 'loanDetails':
+      return <LoanDetailsScreen {...props} />
+    case 'jointLoginFailure':
+      return <JointLoginFailureScreen {...props} />
+    default:
+      // The confirmation pages are routed here but not built yet.
+      return <NotBuilt />
+  }
+}
+
+function NotBuilt() {
+  return (
+    <div className="loan-error">
+      <h1 className="loan-error__title">{MESSAGES.common.notAvailable}</h1>
+      <p className="loan-error__text">{MESSAGES.common.notAvailableBody}</p>
+    </div>
+  )
+}

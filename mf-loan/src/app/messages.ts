@@ -1,0 +1,54 @@
+/**
+ * Every user-visible string of mf-loan. Strings the product spec quotes appear exactly as the spec writes them
+ * (including its Indonesian 'Silakan pilih' and the full-width '！').
+ */
+
+export const LIMITS = {
+  /** Stars of the app rating. */
+  stars: 5,
+  /** The score the rating call always sends (the spec: "score (always 5)"). */
+  submittedScore: 5,
+  /** From this many stars picked, the borrower is sent to the native store rating. */
+  storeRatingFrom: 4,
+} as const
+
+export const MESSAGES = {
+  common: {
+    loading: 'Loading...',
+    retry: 'Try again',
+    loadFailed: 'This page could not be loaded.',
+    close: 'Close',
+    notAvailable: 'This page is not available yet',
+    notAvailableBody: 'It has not been released yet. Please check back later.',
+  },
+  details: {
+    title: 'Order Details',
+    statusIcon: 'Status icon',
+    productLogo: (name: string) => `${name} logo`,
+    repay: 'REPAY',
+    rollover: 'Rollover Repayment',
+    rolloverTagline: 'Short of money?',
+    repayment: 'Repayment',
+    borrowAgain: 'Borrow Again',
+    moreProducts: 'Click to view more products',
+    recommended: 'Recommended products',
+    redirecting: 'Opening your order...',
+    servicePhone: 'Service telephone',
+  },
+  kindTips: { title: 'Kind tips', confirm: 'Confirm' },
+  withdraw: { title: 'Withdrawal', cancel: 'Cancel', confirm: 'Withdraw Now' },
+  rating: {
+    title: 'Rate our app',
+    cancel: 'Cancel',
+    submit: 'Submit',
+    star: (n: number) => (n === 1 ? '1 star' : `${n} stars`),
+    pickStars: 'Silakan pilih',
+    thanks: 'Successful demonstration！',
+  },
+  bankCard: { bind: 'Go and bind the card', close: 'Close' },
+} as const
+
+export const JOINT_MESSAGES = {
+  title: 'Order Details',
+  products: 'Recommended products',
+} as const

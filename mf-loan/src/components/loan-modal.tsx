@@ -1,0 +1,54 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+
+interface LoanModalProps {
+  /** Shown as the heading; without one, `label` names the dialog. */
+  title?: string
+  label?: string
+  children?: ReactNode
+  /** A close icon in the corner (the bank-card dialog has one); none means only the buttons close it. */
+  onClose?: () => void
+  closeLabel?: string
+}
+
+/**
+ * A centred modal over the page, open while rendered. It has no backdrop tap: the spec's dialogs close only
+ * through their own buttons. Rendered into the body so it covers the whole web view whatever container the
+ * shell gives us.
+ */
+export function LoanModal({ title, label, children, onClose, closeLabel }: LoanModalProps) {
+  const titleId = useId()
+  const box = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    // Screen readers and keyboards should land in the dialog, not stay on the page behind it.
+    box.current?.focus()
+  }, [])
+
+  return createPortal(
+    <div className="loan-modal">
+      <div
+        ref={box}
+        className="loan-modal__box"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : label}
+        tabIndex={-1}
+      >
+        {onClose && (
+          <button type="button" className="loan-modal__close" aria-label={closeLabel} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+        {title && (
+          <h2 id={titleId} className="loan-modal__title">
+            {title}
+          </h2>
+        )}
+        {children}
+      </div>
+    </div>,
+    document.body,
+  )
+}

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http } from 'msw'
+import { apiPath, envelope, readForm } from 'shared/mocks'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { CLICK_TRACK_PATH, JOINT_FAILURE_PATH, PRODUCT_LINK_PATH } from '../../api/joint-failure'
+import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
+import { handlers } from '../../mocks/handlers'
+import { DEMO_JOINT_FAILURE, SCENARIOS } from '../../mocks/orders'
+import { visits } from '../../testing/recorded-navigation'
+import { JointLoginFailureScreen } from './joint-login-failure-screen'
+
+vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+
+const server = setupMswServer(...handlers)
+beforeEach(() => {
+  visits.length = 0
+})
+afterEach(() => server.events.removeAllListeners())
+
+const DEMO_SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['partners.cashloan-demo.ph'] }
+
+function renderPage(query: Record<string, string> = {}) {
+  const props = createTestProps({ screen: 'jointLoginFailure', query, settings: DEMO_SETTINGS })
+  renderWithUi(<JointLoginFailureScreen {...props} />)
+  return props
+}
+
+/** The paths and form bodies sent, in order. */
+function sent(): { path: string; body: Record<string, string> }[] {
+  const calls: { path: string; body: Record<string, string> }[] = []
+  server.events.on('request:start', ({ request }) => {
+    const path = new URL(request.url).pathname.replace('/utilities', '')
+    const entry = { path, body: {} as Record<string, string> }
+    calls.push(entry)
+    void readForm(request.clone()).then((body) => (entry.body = body))
+  })
+  return calls
+}
+
+test('shows the notice, the error and the products with range, rate, description and tags', async () => {
+  const calls = sent()
+  renderPage({ orderId: '5' })
+  expect(screen.getByRole('status', { name: MESSAGES.common.loading })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: DEMO_JOINT_FAILURE.noticeMsg })).toBeInTheDocument()
+  expect(screen.getByText(DEMO_JOINT_FAILURE.errorMsg)).toBeInTheDocument()
+  const list = screen.getByRole('region', { name: JOINT_MESSAGES.products })
+  const items = within(list).getAllByRole('listitem')
+  expect(items).toHaveLength(4)
+  for (const text of [
+    '₱2.000 - ₱20.000',
+    'Loan amount',
+    '0.05%/day',
+    'Peso Plus: money in 24 hours',
+    'Fast',
+    'No collateral',
+  ]) {
+    expect(within(items[0]).getByText(text)).toBeInTheDocument()
+  }
+  await waitFor(() =>
+    expect(calls).toEqual([{ path: JOINT_FAILURE_PATH, body: { productId: '1', orderId: '5' } }]),
+  )
+})
+
+test('a tap sends the click tracking, then asks for the link; an http link opens through the guard', async () => {
+  const user = userEvent.setup()
+  renderPage()
+  await screen.findByRole('region', { name: JOINT_MESSAGES.products })
+  const calls = sent()
+  await user.click(screen.getByRole('button', { name: /Peso Plus/ }))
+  await waitFor(() =>
+    expect(visits).toEqual([{ url: 'https://partners.cashloan-demo.ph/apply?product=301', replace: false }]),
+  )
+  expect(calls).toEqual([
+    { path: CLICK_TRACK_PATH, body: { productId: '301', positionId: '0' } },
+    { path: PRODUCT_LINK_PATH, body: { productId: '301' } },
+  ])
+})
+
+test('a link that is not http goes to the bridge', async () => {
+  const user = userEvent.setup()
+  const props = renderPage()
+  await user.click(await screen.findByRole('button', { name: /Quick Cash/ }))
+  await waitFor(() => expect(props.bridgeCalls).toEqual([{ action: 'to', payload: ['productDetail'] }]))
+  expect(visits).toEqual([])
+})
+
+test('an http link to a host the deployment does not allow is refused with a toast', async () => {
+  const user = userEvent.setup()
+  server.use(
+    http.post(apiPath(PRODUCT_LINK_PATH), () => envelope({ link: 'https://evil.example.com/steal' })),
+  )
+  renderPage()
+  await user.click(await screen.findByRole('button', { name: /Peso Plus/ }))
+  expect(await screen.findByText('This link cannot be opened.')).toBeInTheDocument()
+  expect(visits).toEqual([])
+})
+
+test("a code other than '00' shows the server's message and opens nothing", async () => {
+  const user = userEvent.setup()
+  const props = renderPage()
+  await user.click(await screen.findByRole('button', { name: /Bayad Pera/ }))
+  expect(await screen.findByText('This product is not accepting applications right now.')).toBeInTheDocument()
+  expect(visits).toEqual([])
+  expect(props.bridgeCalls).toEqual([])
+})
+
+test('a disabled product (enabled 0) does nothing', async () => {
+  const user = userEvent.setup()
+  renderPage()
+  const disabled = await screen.findByRole('button', { name: /Sahod Loan/ })
+  const calls = sent()
+  expect(disabled).toBeDisabled()
+  await user.click(disabled)
+  expect(calls).toEqual([])
+})
+
+test('a failed load shows its message and Try again, which loads the page', async () => {
+  const user = userEvent.setup()
+  renderPage({ orderId: SCENARIOS.failure })
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('Demo: the failure notice could not be loaded.')
+  server.use(http.post(apiPath(JOINT_FAILURE_PATH), () => envelope(DEMO_JOINT_FAILURE)))
+  await user.click(within(alert).getByRole('button', { name: MESSAGES.common.retry }))
+  expect(await screen.findByRole('heading', { name: DEMO_JOINT_FAILURE.noticeMsg })).toBeInTheDocument()
+})

@@ -1,0 +1,102 @@
+import { useCallback, useRef } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { openServerLink } from 'shared/navigation'
+import { showToast } from 'shared/ui'
+import {
+  getJointFailure,
+  getProductLink,
+  trackProductClick,
+  type JointProduct,
+} from '../../api/joint-failure'
+import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
+import { useLoad } from '../../components/use-load'
+import { loanIds } from '../../components/order-ids'
+
+/** The joint login failure page (`/jointLoginFailure`, 'Order Details'): why, and products to try instead. */
+export function JointLoginFailureScreen(props: RemoteProps) {
+  const { productId, orderId } = loanIds(props)
+  const { http } = props
+  const load = useCallback(() => getJointFailure(http, { productId, orderId }), [http, productId, orderId])
+  const { state, retry } = useLoad(load)
+  // One tap at a time: a second tap while the first asks for its link would open two pages.
+  const busy = useRef(false)
+
+  const tap = async (product: JointProduct, positionId: number) => {
+    if (busy.current) return
+    busy.current = true
+    try {
+      await trackProductClick(http, { productId: product.productId, positionId })
+      const link = await getProductLink(http, product.productId)
+      if (link === null) return
+      openServerLink(link, {
+        settings: props.settings,
+        navigate: props.navigate,
+        bridge: props.bridge,
+        refuse: (message) => showToast(message),
+      })
+    } finally {
+      busy.current = false
+    }
+  }
+
+  if (state.status === 'loading') {
+    return (
+      <div className="loan-skeleton" role="status" aria-live="polite" aria-label={MESSAGES.common.loading}>
+        <div className="loan-skeleton__block" style={{ height: 96 }} />
+        <div className="loan-skeleton__block" style={{ height: 240 }} />
+      </div>
+    )
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="loan-error" role="alert">
+        <p className="loan-error__text">{state.message || MESSAGES.common.loadFailed}</p>
+        <button type="button" className="loan-button loan-button--ghost" onClick={retry}>
+          {MESSAGES.common.retry}
+        </button>
+      </div>
+    )
+  }
+  const { noticeMsg, errorMsg, list } = state.data
+  return (
+    <div className="loan-details">
+      <section className="loan-status loan-status--column" aria-label={JOINT_MESSAGES.title}>
+        {noticeMsg && <h1 className="loan-status__text">{noticeMsg}</h1>}
+        {errorMsg && <p className="loan-status__desc">{errorMsg}</p>}
+      </section>
+      {list.length > 0 && (
+        <section className="loan-recommended" aria-label={JOINT_MESSAGES.products}>
+          <ul className="loan-recommended__list">
+            {list.map((product, index) => {
+              const enabled = product.enabled !== 0
+              return (
+                <li key={`${product.productId}-${index}`}>
+                  <button
+                    type="button"
+                    className={`loan-product${enabled ? '' : ' is-disabled'}`}
+                    disabled={!enabled}
+                    onClick={() => void tap(product, index)}
+                  >
+                    <span className="loan-product__range">{product.range}</span>
+                    <span className="loan-product__rate">{product.rate}</span>
+                    <span className="loan-product__range-desc">{product.rangeDesc}</span>
+                    <span className="loan-product__desc">{product.description}</span>
+                    {product.tags.length > 0 && (
+                      <span className="loan-product__tags">
+                        {product.tags.map((tag, i) => (
+                          <span className="loan-tag" key={`${tag}-${i}`}>
+                            {tag}
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,282 @@
+import { useCallback, useState } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { openServerLink, type ServerLinkContext } from 'shared/navigation'
+import { showToast } from 'shared/ui'
+import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from '../../api/events'
+import { getLoanDetails, type ApiResult, type LoanDetails, type RecProduct } from '../../api/loan-details'
+import { MESSAGES } from '../../app/messages'
+import { LoanModal } from '../../components/loan-modal'
+import { loanIds } from '../../components/order-ids'
+import { StatusIcon } from '../../components/status-icon'
+import { useLoad } from '../../components/use-load'
+import {
+  actionsFor,
+  asksToWithdraw,
+  bankTipSeen,
+  markBankTipSeen,
+  redirectsAway,
+  showsRecommended,
+} from './loan-rules'
+import { RatingDialog } from './rating-dialog'
+import { RecommendedList } from './recommended-list'
+
+const m = MESSAGES.details
+
+/** The global parameters a continuation link carries on. */
+function globalParams(ids: { productId: string; orderId: string }): Record<string, string> {
+  const params: Record<string, string> = {}
+  if (ids.productId) params.productId = ids.productId
+  if (ids.orderId) params.orderId = ids.orderId
+  return params
+}
+
+interface Loaded {
+  details: LoanDetails
+  /** The continuation link is opening: the page stays in its loading shape. */
+  leaving: boolean
+}
+
+/** 'Order Details' (`/loanDetails`, `/order`). */
+export function LoanDetailsScreen(props: RemoteProps) {
+  const ids = loanIds(props)
+  const { productId, orderId } = ids
+  const { http, settings, navigate, bridge } = props
+  const linkContext = useCallback(
+    (extra: Partial<ServerLinkContext> = {}): ServerLinkContext => ({
+      settings,
+      navigate,
+      bridge,
+      refuse: (message) => showToast(message),
+      ...extra,
+    }),
+    [settings, navigate, bridge],
+  )
+  // The redirect belongs to the answer: it happens once per load, before the page would paint. A link the
+  // guard refuses (it has toasted) leaves the borrower on the page.
+  const load = useCallback(async (): Promise<ApiResult<Loaded>> => {
+    const result = await getLoanDetails(http, { productId, orderId })
+    if (!result.ok) return result
+    const details = result.data
+    const leaving =
+      redirectsAway(details) &&
+      openServerLink(
+        details.playeduL,
+        linkContext({ append: globalParams({ productId, orderId }), replace: true }),
+      )
+    return { ok: true, data: { details, leaving } }
+  }, [http, productId, orderId, linkContext])
+  const { state, retry } = useLoad(load)
+  const leaving = state.status === 'ready' && state.data.leaving
+
+  if (state.status === 'loading' || leaving) {
+    return <DetailsSkeleton label={leaving ? m.redirecting : MESSAGES.common.loading} />
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="loan-error" role="alert">
+        <p className="loan-error__text">{state.message || MESSAGES.common.loadFailed}</p>
+        <button type="button" className="loan-button loan-button--ghost" onClick={retry}>
+          {MESSAGES.common.retry}
+        </button>
+      </div>
+    )
+  }
+  return <LoanDetailsView {...props} details={state.data.details} ids={ids} linkContext={linkContext} />
+}
+
+/** Holds the page's shape while it loads, so nothing jumps when the order arrives. */
+function DetailsSkeleton({ label }: { label: string }) {
+  return (
+    <div className="loan-skeleton" role="status" aria-live="polite" aria-label={label}>
+      <div className="loan-skeleton__block" style={{ height: 120 }} />
+      <div className="loan-skeleton__block" style={{ height: 180 }} />
+      <div className="loan-skeleton__block" style={{ height: 56 }} />
+    </div>
+  )
+}
+
+type Dialog = 'withdraw' | 'tips' | 'card' | 'rating'
+
+interface ViewProps extends RemoteProps {
+  details: LoanDetails
+  ids: { productId: string; orderId: string }
+  linkContext: (extra?: Partial<ServerLinkContext>) => ServerLinkContext
+}
+
+function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
+  // One dialog at a time, in this order; each one closed is gone for this visit.
+  const [open, setOpen] = useState<Dialog[]>(() => {
+    const dialogs: Dialog[] = []
+    if (asksToWithdraw(details)) dialogs.push('withdraw')
+    if (details.kindTipsMsg && !bankTipSeen(window.sessionStorage)) dialogs.push('tips')
+    if (details.cardNeedPop) dialogs.push('card')
+    if (details.isScore) dialogs.push('rating')
+    return dialogs
+  })
+  const close = (dialog: Dialog) => setOpen((list) => list.filter((d) => d !== dialog))
+  const dialog = open[0]
+  const actions = actionsFor(details)
+  const phone = details.telephone || props.settings.servicePhone
+  const orderQuery = new URLSearchParams(globalParams(ids)).toString()
+
+  const goRepay = (path: '/repay' | '/delayRepay') => {
+    markBankTipSeen(window.sessionStorage)
+    props.navigate(orderQuery ? `${path}?${orderQuery}` : path)
+  }
+  const goHome = () => props.bridge.call('toHome')
+  const borrowAgain = async () => {
+    await saveEvent(props.http, { productId: ids.productId, moduleId: BORROW_AGAIN_MODULE, positionId: 0 })
+    props.bridge.call('to', ['productDetail'])
+  }
+  const tapProduct = async (product: RecProduct, index: number) => {
+    void saveEvent(props.http, {
+      productId: product.productId,
+      moduleId: RECOMMENDED_MODULE,
+      positionId: index,
+    })
+    const link = await clickProduct(props.http, { productId: product.productId, positionId: index })
+    if (link !== null) openServerLink(link, linkContext())
+  }
+
+  return (
+    <div className="loan-details">
+      <section className="loan-status" aria-label={details.noticeStatusText || m.title}>
+        <StatusIcon status={details.orderStatus} />
+        <div>
+          <h1 className="loan-status__text">{details.noticeStatusText}</h1>
+          {details.noticeDesText && <p className="loan-status__desc">{details.noticeDesText}</p>}
+        </div>
+      </section>
+
+      <section className="loan-card" aria-label={details.productName}>
+        <div className="loan-card__head">
+          {details.productLogo && (
+            <img
+              className="loan-card__logo"
+              src={details.productLogo}
+              alt={m.productLogo(details.productName)}
+            />
+          )}
+          <span className="loan-card__name">{details.productName}</span>
+        </div>
+        {details.detail.length > 0 && (
+          <dl className="loan-card__lines">
+            {details.detail.map((line, index) => (
+              <div className="loan-card__line" key={`${line.text}-${index}`}>
+                <dt>{line.text}</dt>
+                <dd>{line.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+
+      {showsRecommended(details) ? (
+        <RecommendedList products={details.recProducts} onTap={tapProduct} onMore={goHome} />
+      ) : (
+        <div className="loan-actions">
+          {actions.kind === 'delay' && (
+            <>
+              <button type="button" className="loan-button" onClick={() => goRepay('/repay')}>
+                {m.repay}
+              </button>
+              <div className="loan-rollover">
+                <p className="loan-rollover__tagline">{m.rolloverTagline}</p>
+                <button
+                  type="button"
+                  className="loan-button loan-button--ghost"
+                  onClick={() => goRepay('/delayRepay')}
+                >
+                  {m.rollover}
+                </button>
+              </div>
+            </>
+          )}
+          {actions.kind === 'repayment' && (
+            <button type="button" className="loan-button" onClick={() => goRepay('/repay')}>
+              {m.repayment}
+            </button>
+          )}
+          {actions.kind === 'borrowAgain' && (
+            <button type="button" className="loan-button" onClick={() => void borrowAgain()}>
+              {m.borrowAgain}
+            </button>
+          )}
+        </div>
+      )}
+
+      {phone && (
+        <p className="loan-phone">
+          {m.servicePhone}:{' '}
+          <button
+            type="button"
+            className="loan-link"
+            onClick={() => props.bridge.call('callTelephone', [phone])}
+          >
+            {phone}
+          </button>
+        </p>
+      )}
+
+      {dialog === 'withdraw' && (
+        <LoanModal label={MESSAGES.withdraw.title}>
+          <p className="loan-modal__text">{details.reyMsg}</p>
+          <div className="loan-modal__actions">
+            <button
+              type="button"
+              className="loan-button loan-button--ghost"
+              onClick={() => {
+                close('withdraw')
+                goHome()
+              }}
+            >
+              {MESSAGES.withdraw.cancel}
+            </button>
+            <button
+              type="button"
+              className="loan-button"
+              onClick={() => openServerLink(details.playeduL, linkContext({ append: globalParams(ids) }))}
+            >
+              {MESSAGES.withdraw.confirm}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+      {dialog === 'tips' && (
+        <LoanModal title={MESSAGES.kindTips.title}>
+          <p className="loan-modal__text">{details.kindTipsMsg}</p>
+          <div className="loan-modal__actions">
+            <button type="button" className="loan-button" onClick={() => close('tips')}>
+              {MESSAGES.kindTips.confirm}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+      {dialog === 'card' && (
+        <LoanModal
+          title={details.cardPopTitle}
+          label={MESSAGES.bankCard.bind}
+          onClose={() => close('card')}
+          closeLabel={MESSAGES.bankCard.close}
+        >
+          <p className="loan-modal__text">{details.cardPopMsg}</p>
+          <div className="loan-modal__actions">
+            <button
+              type="button"
+              className="loan-button"
+              onClick={() => {
+                close('card')
+                props.navigate('/bindBank?source=loanDetail')
+              }}
+            >
+              {MESSAGES.bankCard.bind}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+      {dialog === 'rating' && (
+        <RatingDialog http={props.http} bridge={props.bridge} onClose={() => close('rating')} />
+      )}
+    </div>
+  )
+}

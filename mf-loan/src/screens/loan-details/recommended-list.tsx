@@ -1,0 +1,59 @@
+import { useRef } from 'react'
+import type { RecProduct } from '../../api/loan-details'
+import { MESSAGES } from '../../app/messages'
+
+const m = MESSAGES.details
+
+interface RecommendedListProps {
+  products: RecProduct[]
+  onTap: (product: RecProduct, index: number) => Promise<void>
+  onMore: () => void
+}
+
+/** The recommended products; a product the server greyed out (`globally` 0) cannot be tapped. */
+export function RecommendedList({ products, onTap, onMore }: RecommendedListProps) {
+  // One tap at a time: a second tap while the first asks for its link would open two pages.
+  const busy = useRef(false)
+  const tap = async (product: RecProduct, index: number) => {
+    if (busy.current) return
+    busy.current = true
+    try {
+      await onTap(product, index)
+    } finally {
+      busy.current = false
+    }
+  }
+
+  return (
+    <section className="loan-recommended" aria-label={m.recommended}>
+      <ul className="loan-recommended__list">
+        {products.map((product, index) => {
+          const enabled = product.globally !== 0
+          return (
+            <li key={`${product.productId}-${index}`}>
+              <button
+                type="button"
+                className={`loan-product${enabled ? '' : ' is-disabled'}`}
+                disabled={!enabled}
+                onClick={() => void tap(product, index)}
+              >
+                <span className="loan-product__head">
+                  {product.logo && <img className="loan-product__logo" src={product.logo} alt="" />}
+                  <span className="loan-product__name">{product.name}</span>
+                  <span className="loan-product__cta">{product.buttonText}</span>
+                </span>
+                <span className="loan-product__range">{product.amountRange}</span>
+                <span className="loan-product__range-desc">{product.rangeDesc}</span>
+                <span className="loan-product__rate">{product.rate}</span>
+                <span className="loan-product__desc">{product.description}</span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <button type="button" className="loan-link" onClick={onMore}>
+        {m.moreProducts}
+      </button>
+    </section>
+  )
+}
