@@ -1,7 +1,6 @@
 import type { CallOptions, Http } from 'shared/http'
-import { list, number, parseLenient, requiredText, text } from 'shared/schema'
+import { list, number, parseLenient, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
-import { toApiResult, type ApiResult } from './loan-details'
 import { JOINT_FAILURE_PATH } from './paths'
 
 export { JOINT_FAILURE_PATH }
@@ -26,10 +25,10 @@ const JointFailure = v.object({ noticeMsg: text, errorMsg: text, list: list(Join
 export type JointProduct = v.InferOutput<typeof JointProduct>
 export type JointFailure = v.InferOutput<typeof JointFailure>
 
-export function parseJointFailure(data: unknown): JointFailure | null {
-  const parsed = parseLenient('joint/failure-info', JointFailure, data)
-  return parsed.ok ? { ...parsed.value, list: parsed.value.list.map(withoutBlankTags) } : null
-}
+const JointFailureSchema = v.pipe(
+  JointFailure,
+  v.transform((failure) => ({ ...failure, list: failure.list.map(withoutBlankTags) })),
+)
 
 function withoutBlankTags(product: JointProduct): JointProduct {
   return { ...product, tags: product.tags.filter((tag) => tag !== '') }
@@ -46,7 +45,7 @@ export async function getJointFailure(
     { productId: input.productId || undefined, orderId: input.orderId || undefined },
     options,
   )
-  return toApiResult(result, options, parseJointFailure)
+  return toApiResult(result, options, 'joint/failure-info', JointFailureSchema)
 }
 
 /** Tracking: its answer is ignored, so it never toasts. */

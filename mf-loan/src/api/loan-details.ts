@@ -1,15 +1,10 @@
 import type { CallOptions, Http } from 'shared/http'
-import { flag, list, number, parseLenient, requiredText, text } from 'shared/schema'
+import { flag, list, number, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
 
 import { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH } from './paths'
 
 export { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH }
-
-/** What an endpoint function resolves with; `notified`: the request helper has already toasted the failure. */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; message: string; notified: boolean }
-
-export const MALFORMED_MESSAGE = 'The server sent an unexpected response. Please try again later.'
 
 const RecProduct = v.object({
   productId: requiredText,
@@ -74,27 +69,14 @@ export interface LoanDetails {
   cardPopMsg: string
 }
 
-export function parseLoanDetails(data: unknown): LoanDetails | null {
-  const parsed = parseLenient('loan-details', LoanDetailsData, data)
-  if (!parsed.ok) return null
-  const { userOrderDetail, KindTipsMsg, ...rest } = parsed.value
-  return {
+const LoanDetailsSchema = v.pipe(
+  LoanDetailsData,
+  v.transform(({ userOrderDetail, KindTipsMsg, ...rest }): LoanDetails => ({
     ...rest,
     detail: userOrderDetail.detail.filter((line) => line.value !== ''),
     kindTipsMsg: KindTipsMsg,
-  }
-}
-
-/** A successful call's data through `parse`; a failed call keeps the helper's message. */
-export function toApiResult<T>(
-  result: { success: boolean; message: string; data: unknown },
-  options: CallOptions,
-  parse: (data: unknown) => T | null,
-): ApiResult<T> {
-  if (!result.success) return { ok: false, message: result.message, notified: !options.silent }
-  const data = parse(result.data)
-  return data === null ? { ok: false, message: MALFORMED_MESSAGE, notified: false } : { ok: true, data }
-}
+  })),
+)
 
 export interface LoanDetailsInput {
   productId?: string
@@ -109,7 +91,7 @@ export async function getLoanDetails(http: Http, input: LoanDetailsInput): Promi
     { productId: input.productId || undefined, orderId: input.orderId || undefined },
     options,
   )
-  return toApiResult(result, options, parseLoanDetails)
+  return toApiResult(result, options, 'loan-details', LoanDetailsSchema)
 }
 
 /** The app rating; the spec sends 5 whatever was picked (the stars only choose what follows). */

@@ -28,7 +28,7 @@ test('every route with first calls is checked here', () => {
 test.each(Object.entries(PAGES))(
   '%s: the screen makes exactly its declared first calls',
   async (route, page) => {
-    const declared = FIRST_CALLS[route]
+    const declared = FIRST_CALLS[route as keyof typeof FIRST_CALLS] ?? []
     const started = startedPage(server, route, page.query, declared, TEST_SESSION)
     try {
       expect(started.started).toBe(declared.length)

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ApiResult } from '../api/loan-details'
+import type { ApiResult } from 'shared/schema'
 
 export type LoadState<T> =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T }
