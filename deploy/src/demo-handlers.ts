@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw'
+import { handlers as bindcardHandlers } from 'mf-bindcard/mocks'
 import { handlers as complaintHandlers } from 'mf-complaint/mocks'
 import { handlers as siteHandlers } from 'mf-site/mocks'
 
 /** Every remote's demo handlers: the same ones its unit tests and standalone dev server use. */
-export const demoHandlers: RequestHandler[] = [...siteHandlers, ...complaintHandlers]
+export const demoHandlers: RequestHandler[] = [...siteHandlers, ...complaintHandlers, ...bindcardHandlers]

@@ -103,7 +103,6 @@ test('links to a page whose remote is not released yet say so; the others do not
     '/loanDetails',
     '/repay',
     '/delayRepay',
-    '/bindBank',
     '/paymentInstructions',
   ])
 })

@@ -1,0 +1,70 @@
+import type { CallOptions, Http } from 'shared/http'
+import { list, number, parseLenient, requiredText, text } from 'shared/schema'
+import * as v from 'valibot'
+
+export const CARD_INIT_PATH = '/v3/bind-card/card-init'
+export const BIND_CARD_PATH = '/v3/bind-card/bind-card-new'
+/** The loan-detail source's path for the same payload (DESIGN.md §3). */
+export const CARD_CHANGE_PATH = '/v3/provider/card-change'
+
+/** The spec's defaults: card type 1 and, on it, channel 90006. */
+export const DEFAULT_CARD_TYPE = 1
+export const DEFAULT_CHANNEL = '90006'
+/** `cardTypeMi` 0: the item belongs to every card type. */
+export const ALL_CARD_TYPES = 0
+
+export const CATES = ['txt', 'enum', 'city select', 'day'] as const
+export type Cate = (typeof CATES)[number]
+
+const optionSchema = v.object({ name: requiredText, type: text })
+
+const itemSchema = v.object({
+  code: requiredText,
+  title: requiredText,
+  subtitle: text,
+  // An unknown kind cannot be shown or filled, so it makes the item malformed (skipped), not a text field.
+  cate: v.picklist(CATES),
+  value: text,
+  note: list(optionSchema),
+  inputType: text,
+  cardTypeMi: number(ALL_CARD_TYPES),
+  channelNumber: text,
+})
+
+const cardInitSchema = v.object({ items: list(itemSchema) })
+
+export type FormOption = v.InferOutput<typeof optionSchema>
+export type FormItem = v.InferOutput<typeof itemSchema>
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; message: string }
+
+const UNUSABLE = 'The server sent an unexpected response. Please try again later.'
+
+/** The server's form for this product; a malformed item is skipped (logged by parseLenient). */
+export async function getCardInit(http: Http, productId: string | undefined): Promise<ApiResult<FormItem[]>> {
+  const options: CallOptions = { silent: true }
+  const result = await http.post(CARD_INIT_PATH, { product_id: productId || undefined }, options)
+  if (!result.success) return { ok: false, message: result.message }
+  const parsed = parseLenient('card-init', cardInitSchema, result.data)
+  return parsed.ok ? { ok: true, data: parsed.value.items } : { ok: false, message: UNUSABLE }
+}
+
+export interface BindInput {
+  /** Item code → value as submitted (no display spaces). */
+  values: Record<string, string>
+  productId: string | undefined
+  cardType: number
+  /** From loan detail the card-change path is used (DESIGN.md §3). */
+  cardChange: boolean
+}
+
+export function bindBody(input: BindInput): Record<string, string | number | undefined> {
+  return { ...input.values, product_id: input.productId || undefined, cardType: input.cardType }
+}
+
+/** Binds the account (or changes the card); a failure is toasted by the helper with the server's message. */
+export async function bindCard(http: Http, input: BindInput): Promise<{ ok: boolean }> {
+  const path = input.cardChange ? CARD_CHANGE_PATH : BIND_CARD_PATH
+  const result = await http.post(path, bindBody(input), { money: true, loading: 'saving...' })
+  return { ok: result.success }
+}
