@@ -4,7 +4,8 @@ import { createTestProps, setupMswServer } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { handlers } from '../mocks/handlers'
 import { DEMO_ITEMS } from '../mocks/store'
-import { CARD_INIT_PATH, getCardInit } from './bind-card'
+import { getCardInit } from './bind-card'
+import { CARD_INIT_PATH } from './paths'
 
 const server = setupMswServer(...handlers)
 afterEach(() => vi.restoreAllMocks())

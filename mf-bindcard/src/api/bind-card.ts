@@ -1,11 +1,7 @@
 import type { CallOptions, Http } from 'shared/http'
 import { list, number, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
-
-export const CARD_INIT_PATH = '/v3/bind-card/card-init'
-export const BIND_CARD_PATH = '/v3/bind-card/bind-card-new'
-/** The loan-detail source's path for the same payload (DESIGN.md §3). */
-export const CARD_CHANGE_PATH = '/v3/provider/card-change'
+import { BIND_CARD_PATH, CARD_CHANGE_PATH, CARD_INIT_PATH } from './paths'
 
 /** The spec's defaults: card type 1 and, on it, channel 90006. */
 export const DEFAULT_CARD_TYPE = 1

@@ -1,5 +1,5 @@
 import type { FirstCalls } from 'shared/http/first-call'
-import { CARD_INIT_PATH } from '../api/bind-card'
+import { CARD_INIT_PATH } from '../api/paths'
 
 /**
  * The read the screen makes as it mounts. Published with the build as `first-calls.json`; the server has the

@@ -1,6 +1,6 @@
 import { http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
-import { BIND_CARD_PATH, CARD_CHANGE_PATH, CARD_INIT_PATH } from '../api/bind-card'
+import { BIND_CARD_PATH, CARD_CHANGE_PATH, CARD_INIT_PATH } from '../api/paths'
 import { BIND_FAILURE_MESSAGE, DEMO_ITEMS, recordBind, SCENARIOS } from './store'
 
 /**
