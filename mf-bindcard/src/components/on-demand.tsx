@@ -103,7 +103,7 @@ export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentT
 
 function LoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
   return (
-    <div className="bind-modal" role="alertdialog" aria-label={MESSAGES.openFailed}>
+    <div className="bind-modal" role="dialog" aria-label={MESSAGES.openFailed}>
       <p>{MESSAGES.openFailed}</p>
       <div className="bind-modal__actions">
         <button type="button" className="bind-button bind-button--ghost" onClick={onClose}>
