@@ -1,7 +1,13 @@
 import type { RequestHandler } from 'msw'
+import { handlers as bindcardHandlers } from 'mf-bindcard/mocks'
 import { handlers as complaintHandlers } from 'mf-complaint/mocks'
 import { handlers as loanHandlers } from 'mf-loan/mocks'
 import { handlers as siteHandlers } from 'mf-site/mocks'
 
 /** Every remote's demo handlers: the same ones its unit tests and standalone dev server use. */
-export const demoHandlers: RequestHandler[] = [...siteHandlers, ...complaintHandlers, ...loanHandlers]
+export const demoHandlers: RequestHandler[] = [
+  ...siteHandlers,
+  ...complaintHandlers,
+  ...loanHandlers,
+  ...bindcardHandlers,
+]

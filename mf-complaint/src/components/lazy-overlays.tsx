@@ -6,7 +6,8 @@ import 'antd-mobile/es/components/image-viewer/image-viewer.css'
 import 'antd-mobile/es/components/mask/mask.css'
 import 'antd-mobile/es/components/popup/popup.css'
 import 'antd-mobile/es/components/safe-area/safe-area.css'
-import { onDemand } from './on-demand'
+import { onDemand } from 'shared/ui/on-demand'
+import { LoadFailed } from './load-failed'
 
 /**
  * The overlays' chunks (antd-mobile's Popup and ImageViewer with react-spring and @use-gesture), kept out of
@@ -19,9 +20,13 @@ export const overlayChunks = {
 }
 
 /** antd-mobile's `Popup`, loaded on demand (see `onDemand`). */
-export const LazyPopup = onDemand<PopupProps>(() => overlayChunks.popup().then((module) => module.default))
+export const LazyPopup = onDemand<PopupProps>(
+  () => overlayChunks.popup().then((module) => module.default),
+  LoadFailed,
+)
 
 /** antd-mobile's `ImageViewer.Multi`, loaded on demand (see `onDemand`). */
-export const LazyImageViewer = onDemand<MultiImageViewerProps>(() =>
-  overlayChunks.imageViewer().then((module) => module.MultiImageViewer),
+export const LazyImageViewer = onDemand<MultiImageViewerProps>(
+  () => overlayChunks.imageViewer().then((module) => module.MultiImageViewer),
+  LoadFailed,
 )

@@ -22,7 +22,7 @@ export const REMOTES: Readonly<Record<RemoteName, RemoteInfo>> = {
   mf_complaint: { locale: 'en', released: true },
   mf_loan: { locale: 'en', released: true },
   mf_repay: { locale: 'en', released: false },
-  mf_bindcard: { locale: 'en', released: false },
+  mf_bindcard: { locale: 'en', released: true },
   mf_promotion: { locale: 'zh', released: false },
 }
 

@@ -2,8 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Component, useState, type ComponentType, type ReactNode } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { MESSAGES } from '../app/messages'
-import { onDemand } from './on-demand'
+import { onDemand, type LoadFailedProps } from './on-demand'
 
 interface SheetProps {
   visible?: boolean
@@ -34,6 +33,20 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
+/** The remote's own failure dialog. */
+function Failed({ onRetry, onClose }: LoadFailedProps) {
+  return (
+    <div role="dialog" aria-label="Could not open">
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+      <button type="button" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  )
+}
+
 /** A page with a button that opens the on-demand sheet. */
 function Page({ Lazy, initiallyOpen = false }: { Lazy: ComponentType<SheetProps>; initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen)
@@ -57,11 +70,11 @@ afterEach(() => {
 })
 
 const openButton = () => screen.getByRole('button', { name: 'open' })
-const failure = () => screen.queryByRole('dialog', { name: MESSAGES.common.openFailed })
+const failure = () => screen.queryByRole('dialog', { name: 'Could not open' })
 
 test('the code loads once the page is idle after mounting, before any open', async () => {
   const load = vi.fn(() => Promise.resolve(Sheet))
-  render(<Page Lazy={onDemand(load)} />)
+  render(<Page Lazy={onDemand(load, Failed)} />)
   expect(load).not.toHaveBeenCalled()
   await waitFor(() => expect(load).toHaveBeenCalledTimes(1))
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -77,7 +90,7 @@ test('the preload waits for requestIdleCallback where the browser has it', async
   vi.stubGlobal('cancelIdleCallback', cancel)
   try {
     const load = vi.fn(() => Promise.resolve(Sheet))
-    const { unmount } = render(<Page Lazy={onDemand(load)} />)
+    const { unmount } = render(<Page Lazy={onDemand(load, Failed)} />)
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(load).not.toHaveBeenCalled()
     expect(callbacks).toHaveLength(1)
@@ -94,7 +107,7 @@ test('opened while its code is still downloading: the page stays, the sheet appe
   const user = userEvent.setup()
   const code = deferred<ComponentType<SheetProps>>()
   const load = vi.fn(() => code.promise)
-  render(<Page Lazy={onDemand(load)} />)
+  render(<Page Lazy={onDemand(load, Failed)} />)
   await user.click(openButton())
   expect(load).toHaveBeenCalled()
   expect(screen.getByText('page content')).toBeVisible()
@@ -118,11 +131,11 @@ test('a download that fails once: the open says so, Try again downloads again an
     .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
     .mockResolvedValue(Sheet)
   // Open from the start, so the open's download comes before the idle preload and is the one that fails.
-  render(<Page Lazy={onDemand(load)} initiallyOpen />)
-  const message = await screen.findByRole('dialog', { name: MESSAGES.common.openFailed })
+  render(<Page Lazy={onDemand(load, Failed)} initiallyOpen />)
+  const message = await screen.findByRole('dialog', { name: 'Could not open' })
   expect(screen.queryByRole('dialog', { name: 'sheet' })).not.toBeInTheDocument()
   const calls = load.mock.calls.length
-  await user.click(screen.getByRole('button', { name: MESSAGES.common.retry }))
+  await user.click(screen.getByRole('button', { name: 'Try again' }))
   expect(await screen.findByRole('dialog', { name: 'sheet' })).toBeInTheDocument()
   expect(message).not.toBeInTheDocument()
   expect(load.mock.calls.length).toBeGreaterThan(calls)
@@ -134,7 +147,7 @@ test('a failed preload (offline then) does not stop a later open from loading', 
     .fn<() => Promise<ComponentType<SheetProps>>>()
     .mockRejectedValueOnce(new TypeError('offline'))
     .mockResolvedValue(Sheet)
-  render(<Page Lazy={onDemand(load)} />)
+  render(<Page Lazy={onDemand(load, Failed)} />)
   await waitFor(() => expect(load).toHaveBeenCalledTimes(1))
   await user.click(openButton())
   expect(await screen.findByRole('dialog', { name: 'sheet' })).toBeInTheDocument()
@@ -145,10 +158,10 @@ test('a failed preload (offline then) does not stop a later open from loading', 
 test('Close hides the message; the next open downloads again', async () => {
   const user = userEvent.setup()
   const load = vi.fn<() => Promise<ComponentType<SheetProps>>>().mockRejectedValue(new TypeError('offline'))
-  render(<Page Lazy={onDemand(load)} />)
+  render(<Page Lazy={onDemand(load, Failed)} />)
   await user.click(openButton())
-  expect(await screen.findByRole('dialog', { name: MESSAGES.common.openFailed })).toBeInTheDocument()
-  await user.click(screen.getByRole('button', { name: MESSAGES.common.close }))
+  expect(await screen.findByRole('dialog', { name: 'Could not open' })).toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'Close' }))
   expect(failure()).not.toBeInTheDocument()
   expect(screen.getByText('page content')).toBeVisible()
 
@@ -174,7 +187,7 @@ test('a crash of the loaded component is not taken for a failed download', async
   function Broken(): ReactNode {
     throw new Error('broken sheet')
   }
-  const Lazy = onDemand<SheetProps>(() => Promise.resolve(Broken))
+  const Lazy = onDemand<SheetProps>(() => Promise.resolve(Broken), Failed)
   render(
     <Catcher>
       <Page Lazy={Lazy} initiallyOpen />

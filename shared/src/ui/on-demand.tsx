@@ -1,7 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
-import { afterNextPaint, whenIdle } from 'shared/schedule'
-import { MESSAGES } from '../app/messages'
-import { ComplaintModal } from './complaint-modal'
+import { afterNextPaint, whenIdle } from '../schedule/schedule'
 
 /** A chunk that could not be downloaded (offline, server error), as opposed to a crash of its component. */
 class ChunkLoadError extends Error {
@@ -9,6 +7,12 @@ class ChunkLoadError extends Error {
     super('The code for this part of the page could not be loaded.', { cause })
     this.name = 'ChunkLoadError'
   }
+}
+
+/** What a remote's "could not be opened" dialog gets: 'Try again' and 'Close'. */
+export interface LoadFailedProps {
+  onRetry: () => void
+  onClose: () => void
 }
 
 interface OpenableProps {
@@ -20,7 +24,7 @@ interface OpenableProps {
 const PREFETCH_PAINT_WAIT_MS = 500
 
 /**
- * Fetches code a screen may need after its first paint (an overlay, the photo resizer) once that screen is
+ * Fetches code a screen may need after its first paint (an overlay, a picker, the photo resizer) once that screen is
  * painted (never in the frame that shows the screen's data) and the browser is idle. Failures are ignored
  * here: the use itself loads again and says so when it cannot.
  */
@@ -48,9 +52,12 @@ export function usePrefetch(load: () => Promise<unknown>): void {
  * attempt gets its own lazy component). The code starts loading once the browser is idle after the screen
  * holding the overlay has painted, and at the latest when it opens. While it loads after an open, the page
  * stays as it is and the overlay appears when ready; when it cannot be loaded, an open shows a message with
- * 'Try again' and 'Close', and the next open tries again.
+ * 'Try again' and 'Close' (`Failed`, in the remote's own look and words), and the next open tries again.
  */
-export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function onDemand<P extends OpenableProps>(
+  load: () => Promise<ComponentType<P>>,
+  Failed: ComponentType<LoadFailedProps>,
+): ComponentType<P> {
   const lazyAttempt = () =>
     lazy(() =>
       load().then(
@@ -87,7 +94,7 @@ export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentT
 
     if (!opened) return null
     if (failed) {
-      return visible ? <LoadFailed onRetry={retry} onClose={() => props.onClose?.()} /> : null
+      return visible ? <Failed onRetry={retry} onClose={() => props.onClose?.()} /> : null
     }
     const { Loaded } = current
     return (
@@ -100,21 +107,6 @@ export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentT
   }
   OnDemand.displayName = 'OnDemand'
   return OnDemand
-}
-
-function LoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
-  return (
-    <ComplaintModal title={MESSAGES.common.openFailed}>
-      <div className="complaint-modal__actions">
-        <button type="button" className="complaint-button complaint-button--ghost" onClick={onClose}>
-          {MESSAGES.common.close}
-        </button>
-        <button type="button" className="complaint-button" onClick={onRetry}>
-          {MESSAGES.common.retry}
-        </button>
-      </div>
-    </ComplaintModal>
-  )
 }
 
 interface ChunkBoundaryProps {

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { showToast } from 'shared/ui'
+import { MESSAGES } from '../../app/messages'
+import { bindCard, getCardInit, DEFAULT_CARD_TYPE, type FormItem } from '../../api/bind-card'
+import { LoadError, LoadingBlock } from '../../components/load-state'
+import { cardTypesOf, channelsOf, initialCardType, initialChannel, visibleItems } from './bind-form'
+import { FormField } from './form-field'
+
+/** The source loan detail opens this page with: binding then changes the loan's card (DESIGN.md §3). */
+export const LOAN_DETAIL_SOURCE = 'loanDetail'
+
+type Load =
+  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; items: FormItem[] }
+
+/** `/bindBank`, 'Payment account information': the server's form, per card type and channel, then Next. */
+export function BindBankScreen({ query, session, http, bridge, navigate }: RemoteProps) {
+  const productId = query.productId || query.product_id || session.globals.productId
+  const fromLoanDetail = query.source === LOAN_DETAIL_SOURCE
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [cardType, setCardType] = useState(DEFAULT_CARD_TYPE)
+  const [channel, setChannel] = useState('')
+  const [values, setValues] = useState<Record<string, string>>({})
+  const [sending, setSending] = useState(false)
+  // The state above re-renders too late to stop a second tap in the same frame.
+  const sendingNow = useRef(false)
+
+  // The app brackets the bank flow: it may, say, keep the screen from being captured while it is open.
+  useEffect(() => {
+    bridge.call('startBank')
+    return () => bridge.call('endBank')
+  }, [bridge])
+
+  useEffect(() => {
+    let live = true
+    void getCardInit(http, productId).then((result) => {
+      if (!live) return
+      if (!result.ok) return setLoad({ state: 'failed', message: result.message })
+      const items = result.data
+      setCardType(initialCardType(cardTypesOf(items)))
+      setChannel(initialChannel(channelsOf(items)))
+      setValues(Object.fromEntries(items.map((item) => [item.code, item.value])))
+      setLoad({ state: 'ready', items })
+    })
+    return () => {
+      live = false
+    }
+  }, [http, productId, attempt])
+
+  const retry = useCallback(() => {
+    setLoad({ state: 'loading' })
+    setAttempt((n) => n + 1)
+  }, [])
+
+  const items = load.state === 'ready' ? load.items : []
+  const cardTypes = cardTypesOf(items)
+  const channels = cardType === DEFAULT_CARD_TYPE ? channelsOf(items) : []
+  const shown = visibleItems(items, cardType, channel)
+
+  const next = async () => {
+    if (sendingNow.current) return
+    const empty = shown.find((item) => !values[item.code]?.trim())
+    if (empty) return showToast(MESSAGES.fillIn(empty.title))
+    sendingNow.current = true
+    setSending(true)
+    const result = await bindCard(http, {
+      values: Object.fromEntries(shown.map((item) => [item.code, values[item.code].trim()])),
+      productId,
+      cardType,
+      cardChange: fromLoanDetail,
+    })
+    sendingNow.current = false
+    setSending(false)
+    if (!result.ok) return
+    if (fromLoanDetail) {
+      const carried = new URLSearchParams({ source: LOAN_DETAIL_SOURCE })
+      for (const key of ['productId', 'orderId']) if (query[key]) carried.set(key, query[key])
+      navigate(`/order?${carried.toString()}`, { replace: true })
+    } else {
+      bridge.call('closeWebview')
+    }
+  }
+
+  return (
+    <main className="bind-page">
+      <h1 className="bind-page__title">{MESSAGES.title}</h1>
+      {load.state === 'loading' && <LoadingBlock />}
+      {load.state === 'failed' && <LoadError message={load.message} onRetry={retry} />}
+      {load.state === 'ready' && (
+        <>
+          {cardTypes.length > 0 && (
+            <div role="tablist" aria-label={MESSAGES.cardTypes} className="bind-tabs">
+              {cardTypes.map((type) => (
+                <button
+                  key={type}
+                  type="button"
+                  role="tab"
+                  aria-selected={type === cardType}
+                  className="bind-tabs__tab"
+                  onClick={() => setCardType(type)}
+                >
+                  {MESSAGES.cardType(type)}
+                </button>
+              ))}
+            </div>
+          )}
+          {channels.length > 0 && (
+            <div role="radiogroup" aria-label={MESSAGES.channels} className="bind-channels">
+              {channels.map((number) => (
+                <button
+                  key={number}
+                  type="button"
+                  role="radio"
+                  aria-checked={number === channel}
+                  className="bind-channels__channel"
+                  onClick={() => setChannel(number)}
+                >
+                  {MESSAGES.channel(number)}
+                </button>
+              ))}
+            </div>
+          )}
+          <form
+            className="bind-form"
+            aria-label={MESSAGES.title}
+            onSubmit={(event) => {
+              event.preventDefault()
+              void next()
+            }}
+          >
+            {shown.length === 0 && <p className="bind-form__empty">{MESSAGES.noItems}</p>}
+            {shown.map((item) => (
+              <FormField
+                key={item.code}
+                item={item}
+                value={values[item.code] ?? ''}
+                onChange={(value) => setValues((previous) => ({ ...previous, [item.code]: value }))}
+              />
+            ))}
+            <button type="submit" className="bind-button bind-form__next" disabled={sending}>
+              {MESSAGES.next}
+            </button>
+          </form>
+        </>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react'
+import { MESSAGES } from '../../app/messages'
+import type { FormItem } from '../../api/bind-card'
+import { keepValue, PHONE_DIGITS, showValue } from '../../api/input-rules'
+import { CityPicker, EnumPicker, optionValue } from './choice-picker'
+
+interface FormFieldProps {
+  item: FormItem
+  value: string
+  onChange: (value: string) => void
+}
+
+/** One server-described field, by its `cate`. */
+export function FormField({ item, value, onChange }: FormFieldProps) {
+  const id = `bind-field-${item.code}`
+  return (
+    <div className="bind-field">
+      <label className="bind-field__label" htmlFor={id}>
+        {item.title}
+      </label>
+      {item.cate === 'txt' && (
+        <input
+          id={id}
+          className="bind-field__input"
+          inputMode="numeric"
+          autoComplete="off"
+          // Display spaces count: 11 digits as 3-4-4 are 13 characters.
+          maxLength={item.inputType === 'phone' ? PHONE_DIGITS + 2 : undefined}
+          placeholder={item.subtitle}
+          value={showValue(item.inputType, value)}
+          onChange={(event) => onChange(keepValue(item.inputType, event.target.value))}
+        />
+      )}
+      {item.cate === 'day' && (
+        <input
+          id={id}
+          type="date"
+          className="bind-field__input"
+          placeholder={item.subtitle}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {(item.cate === 'enum' || item.cate === 'city select') && (
+        <PickerField id={id} item={item} value={value} onChange={onChange} />
+      )}
+    </div>
+  )
+}
+
+function PickerField({ id, item, value, onChange }: FormFieldProps & { id: string }) {
+  const [open, setOpen] = useState(false)
+  const shown =
+    item.cate === 'enum' ? (item.note.find((option) => optionValue(option) === value)?.name ?? value) : value
+  const Picker = item.cate === 'enum' ? EnumPicker : CityPicker
+  return (
+    <>
+      <button
+        id={id}
+        type="button"
+        aria-haspopup="dialog"
+        className={`bind-field__input bind-field__choice${shown ? '' : ' bind-field__choice--empty'}`}
+        onClick={() => setOpen(true)}
+      >
+        {shown || item.subtitle || MESSAGES.choose}
+      </button>
+      <Picker
+        title={item.title}
+        options={item.note}
+        value={value}
+        visible={open}
+        onConfirm={(chosen) => {
+          onChange(chosen)
+          setOpen(false)
+        }}
+        onCancel={() => setOpen(false)}
+      />
+    </>
+  )
+}
