@@ -64,12 +64,29 @@ test("174 without isDelay: one 'Repayment' button", async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Rollover Repayment' })).toHaveCount(0)
 })
 
-test("180: the bank-card dialog's 'Go and bind the card' opens the bind page", async ({ page }) => {
-  await page.goto('/loanDetails?orderId=180')
+test("180: the bank-card dialog's 'Go and bind the card' opens the bind page; a bound card returns to the order", async ({
+  page,
+}) => {
+  await page.goto('/loanDetails?productId=1&orderId=180')
   const card = page.getByRole('dialog', { name: 'Bind your bank card' })
   await expect(card).toBeVisible()
   await card.getByRole('button', { name: 'Go and bind the card' }).click()
   await expect(page).toHaveURL(/\/bindBank\?source=loanDetail$/)
+  // mf-bindcard, with the order the session carries: the card-change path, then back to the order page.
+  await expect(page.getByRole('heading', { name: 'Payment account information' })).toBeVisible()
+  const change = page.waitForRequest((r) => r.url().includes('/v3/provider/card-change'))
+  await page.getByLabel('GCash number').pressSequentially('09171234567')
+  await page.getByRole('button', { name: 'City of residence', exact: true }).click()
+  const city = page.getByRole('dialog', { name: 'City of residence' })
+  for (const choice of ['Metro Manila', 'Quezon City'])
+    await city.getByRole('radio', { name: choice }).click()
+  await city.getByRole('button', { name: 'Confirm' }).click()
+  await page.getByLabel('Date of birth').fill('1985-12-31')
+  await page.getByLabel('ZIP code').fill('1100')
+  await page.getByRole('button', { name: 'Next' }).click()
+  expect(new URLSearchParams((await change).postData() ?? '').get('product_id')).toBe('1')
+  await expect(page).toHaveURL(/\/order\?source=loanDetail$/)
+  await expect(page.getByRole('button', { name: 'Repayment', exact: true })).toBeVisible()
 })
 
 test("200: the rating (Silakan pilih, then the store) and 'Borrow Again' to the product detail", async ({
