@@ -9,7 +9,7 @@ import { LoadError, LoadingBlock } from '../../components/load-state'
 import { usePrefetch } from 'shared/ui/on-demand'
 import { carriedQuery, entryOrderId } from '../../components/route-query'
 import { TypeTags } from '../../components/type-tags'
-import { useLoad } from '../../components/use-load'
+import { useLoad } from 'shared/ui/use-load'
 import { EvidenceUploader } from './evidence-uploader'
 import { photoChunk, preparePhoto } from './prepare-photo'
 

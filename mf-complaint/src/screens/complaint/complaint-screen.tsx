@@ -12,7 +12,7 @@ import { MESSAGES } from '../../app/messages'
 import { LazyPopup } from '../../components/lazy-overlays'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { carriedQuery, entryOrderId } from '../../components/route-query'
-import { useLoad } from '../../components/use-load'
+import { useLoad } from 'shared/ui/use-load'
 import { useComplaintEntryStore } from './complaint-store'
 
 const m = MESSAGES.entry

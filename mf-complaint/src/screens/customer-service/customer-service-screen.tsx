@@ -4,7 +4,7 @@ import { mailTo } from 'shared/navigation'
 import { getContactInfo } from '../../api/contact-info'
 import { MESSAGES } from '../../app/messages'
 import { LoadError, LoadingBlock } from '../../components/load-state'
-import { useLoad } from '../../components/use-load'
+import { useLoad } from 'shared/ui/use-load'
 
 const m = MESSAGES.service
 

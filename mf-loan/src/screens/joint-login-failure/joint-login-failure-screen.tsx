@@ -9,7 +9,7 @@ import {
   type JointProduct,
 } from '../../api/joint-failure'
 import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
-import { useLoad } from '../../components/use-load'
+import { useLoad } from 'shared/ui/use-load'
 import { loanIds } from '../../components/order-ids'
 
 /** The joint login failure page (`/jointLoginFailure`, 'Order Details'): why, and products to try instead. */

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../app/messages'
 import { LoanModal } from '../../components/loan-modal'
 import { loanIds } from '../../components/order-ids'
 import { StatusIcon } from '../../components/status-icon'
-import { useLoad } from '../../components/use-load'
+import { useLoad } from 'shared/ui/use-load'
 import {
   actionsFor,
   asksToWithdraw,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ApiResult } from 'shared/schema'
+import type { ApiResult } from '../schema/schema'
 
 export type LoadState<T> =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T }
