@@ -5,6 +5,7 @@ import { REQUEST_BODY_MAX_BYTES } from 'shared/http/limits'
 import { expect, test } from 'vitest'
 import { renderNginxConf, type NginxConfValues } from './nginx-conf'
 import { DEPLOY_DIR } from './paths'
+import { PAGES_DIR_NAME, pageFileName } from './route-pages'
 import { securityHeaders } from './security-headers'
 
 const TEMPLATE = readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8')
@@ -16,6 +17,7 @@ const VALUES: NginxConfValues = {
   apiUpstream: 'http://127.0.0.1:4310',
   apiOrigin: '',
   imageHosts: [],
+  scriptHashes: [],
 }
 
 test("nginx takes request bodies up to the demo API's limit and answers a larger one with its envelope", () => {
@@ -29,13 +31,18 @@ test("nginx takes request bodies up to the demo API's limit and answers a larger
   expect(JSON.parse(/return 413 '(.*)';/.exec(named)![1])).toEqual(TOO_LARGE_ENVELOPE)
 })
 
-test("nginx's CSP is the Node server's, image hosts included", () => {
+test("nginx's CSP is the Node server's, image hosts and the route pages' script hash included", () => {
   for (const imageHosts of [[], ['img.cashloan.ph', '*.cdn.example.com']]) {
     const conf = renderNginxConf(TEMPLATE, { ...VALUES, imageHosts })
     expect(/set \$csp "(.*)";/.exec(conf)![1]).toBe(
       securityHeaders({ imageHosts })['Content-Security-Policy'],
     )
   }
+  const scriptHashes = ["'sha256-abc='"]
+  const withScript = renderNginxConf(TEMPLATE, { ...VALUES, scriptHashes })
+  expect(/set \$csp "(.*)";/.exec(withScript)![1]).toBe(
+    securityHeaders({ scriptHashes })['Content-Security-Policy'],
+  )
   const withApi = renderNginxConf(TEMPLATE, { ...VALUES, apiOrigin: 'https://api.example.com' })
   expect(/set \$csp "(.*)";/.exec(withApi)![1]).toBe(
     securityHeaders({ apiOrigin: 'https://api.example.com' })['Content-Security-Policy'],
@@ -47,4 +54,15 @@ test('placeholder values go in literally, and a placeholder left without one is 
   expect(conf).toContain("alias /srv/$&/cdn$'/registry.json;")
   expect(conf).not.toMatch(/^[^#]*__[A-Z_]+__/m)
   expect(() => renderNginxConf(`${TEMPLATE}\nroot __NEW__;`, VALUES)).toThrow('__NEW__')
+})
+
+test('nginx looks up app routes where the release writes their pages, as the Node server does', () => {
+  const conf = renderNginxConf(TEMPLATE, VALUES)
+  const location = (name: string) => conf.split(`location ${name} {`)[1].split('\n    }')[0]
+  for (const name of ['= /', '/']) expect(location(name)).toContain(`root /srv/cdn/${PAGES_DIR_NAME};`)
+  expect(location('= /')).toContain(`try_files /${pageFileName('/')} @shell;`)
+  // `$uri.html`: the file name pageFileName gives every other path.
+  expect(pageFileName('/loanDetails')).toBe('loanDetails.html')
+  expect(location('/')).toContain('try_files $uri.html @shell;')
+  expect(location('@shell')).toContain('try_files /index.html =404;')
 })

@@ -9,6 +9,8 @@ export interface NginxConfValues {
   /** The API's origin when it is not the page's own; '' for none. */
   apiOrigin: string
   imageHosts: readonly string[]
+  /** CSP sources for the inline script route pages carry (`pageScriptHashes`). */
+  scriptHashes: readonly string[]
 }
 
 /**
@@ -25,6 +27,7 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __API_UPSTREAM__: values.apiUpstream,
     ' __API_ORIGIN__': optional(values.apiOrigin ? [values.apiOrigin] : []),
     ' __IMAGE_SOURCES__': optional(imageSources(values.imageHosts)),
+    ' __SCRIPT_SOURCES__': optional(values.scriptHashes),
   }
   let conf = template
   for (const [placeholder, value] of Object.entries(fills)) conf = conf.replaceAll(placeholder, () => value)

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from './paths'
 import { renderNginxConf } from './nginx-conf'
+import { pageScriptHashes } from './route-pages'
 import { injectSettings, settingsFromEnv } from './settings'
 
 /**
@@ -35,6 +36,7 @@ const conf =
     apiUpstream,
     apiOrigin,
     imageHosts: settings.imageHosts,
+    scriptHashes: pageScriptHashes(SHELL_DIST),
   })
 const confFile = join(prefix, 'nginx.conf')
 writeFileSync(confFile, conf)

@@ -15,6 +15,12 @@ const REGISTRY: RegistryDoc = {
       previous: null,
       available: ['1.0.0-abc'],
     },
+    mf_complaint: {
+      version: '2.0.0-def',
+      entry: '/remotes/mf-complaint/2.0.0-def/mf-manifest.json',
+      previous: null,
+      available: ['2.0.0-def'],
+    },
   },
 }
 
@@ -83,8 +89,16 @@ test("an app route preloads its remote's entry, chunks, their static imports and
     `<link rel="modulepreload" crossorigin href="${base}assets/site.js">`,
     `<link rel="preload" as="style" crossorigin href="${base}assets/site.css">`,
   ])
-  expect(inline.registry).toBe(REGISTRY)
+  // Its own remote's entry only: a release of another remote leaves this page as it is.
+  expect(inline.registry).toEqual({ remotes: { mf_site: REGISTRY.remotes.mf_site } })
   expect(Object.keys(inline.manifests)).toEqual([`${base}mf-manifest.json`])
+})
+
+test('a page without a route remote, or whose remote the registry lacks, carries no registry', () => {
+  expect(routePreload('/testPreview', { registry: REGISTRY, cdnDir: cdn }).inline.registry).toBeNull()
+  expect(routePreload('/nowhere', { registry: REGISTRY, cdnDir: cdn }).inline.registry).toBeNull()
+  const siteOnly = { remotes: { mf_site: REGISTRY.remotes.mf_site } }
+  expect(routePreload('/complaint', { registry: siteOnly, cdnDir: cdn }).inline.registry).toBeNull()
 })
 
 test("the test page preloads its lazily loaded chunks and CSS from the shell's manifest, not what index.html loads", () => {

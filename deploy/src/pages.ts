@@ -22,8 +22,11 @@ export interface RoutePreload {
   /** `<link>` tags that start the route's whole chain in the first wave. */
   tags: string[]
   /**
-   * The registry and the route remote's manifest, so the shell fetches neither. No registry when the file
-   * is missing or unreadable: the shell then falls back on its own.
+   * The route remote's registry entry and manifest, so the shell fetches neither for the first screen. Only
+   * that remote's entry: a page then depends on its own remote alone, and a release or rollback rewrites
+   * exactly that remote's pages (ADR 0016); other remotes come from /registry.json when the borrower goes
+   * there. No registry when the file is missing or unreadable or has no entry for the route's remote: the
+   * shell then falls back on its own.
    */
   inline: { registry: RegistryDoc | null; manifests: Record<string, unknown> }
   /** The reads the route's screen makes as it mounts (the remote's `first-calls.json`): the page sends them. */
@@ -126,7 +129,7 @@ export interface RoutePreloadInput {
 
 /**
  * What an app route needs before it can paint, read from the current registry and the route remote's
- * `mf-manifest.json` on every request (so a release or rollback shows on the next load): the remote entry
+ * `mf-manifest.json` (when its page is written, or on every request where no page is): the remote entry
  * and the exposed module's chunks with everything they import statically, as modulepreloads, its CSS as a
  * preload, the shell's federation runtime chunk (loaded only for a remote), and the registry and manifest
  * inlined. Remotes stay independently deployable: nothing here is baked into the shell build. A shell route
@@ -134,12 +137,15 @@ export interface RoutePreloadInput {
  */
 export function routePreload(pathname: string, input: RoutePreloadInput): RoutePreload {
   const { registry, cdnDir } = input
-  const inline: RoutePreload['inline'] = { registry, manifests: {} }
   const route = matchRoute(pathname)
+  const pointer = route ? registry?.remotes[route.remote] : undefined
+  const inline: RoutePreload['inline'] = {
+    registry: route && pointer ? { remotes: { [route.remote]: pointer } } : null,
+    manifests: {},
+  }
   const shellModule = (source: string | undefined) =>
     source && input.shellDir ? shellModulePreload(source, input.shellDir, input.indexHtml ?? '') : []
   if (!route) return { tags: shellModule(SHELL_LAZY_SCREENS[pathname]), inline, firstCalls: [] }
-  const pointer = registry?.remotes[route.remote]
   const relative = pointer?.entry.startsWith(`${REMOTES_URL}/`)
     ? pointer.entry.slice(REMOTES_URL.length + 1)
     : ''

@@ -22,7 +22,7 @@ vi.mock('node:fs', async (importOriginal) => {
 })
 
 let root: string
-let options: { rootDir: string; cdnDir: string; registryFile: string }
+let options: { rootDir: string; cdnDir: string; registryFile: string; shellDir: string }
 
 function build(content: string) {
   const dist = join(root, 'mf-site', 'dist')
@@ -40,7 +40,13 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'release-'))
   mkdirSync(join(root, 'mf-site'))
   writeFileSync(join(root, 'mf-site', 'package.json'), JSON.stringify({ version: '1.2.0' }))
-  options = { rootDir: root, cdnDir: join(root, 'cdn'), registryFile: join(root, 'cdn', 'registry.json') }
+  options = {
+    rootDir: root,
+    cdnDir: join(root, 'cdn'),
+    registryFile: join(root, 'cdn', 'registry.json'),
+    // No shell build: the route pages a release rewrites are route-pages.test.ts's subject.
+    shellDir: join(root, 'shell', 'dist'),
+  }
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 

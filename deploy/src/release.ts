@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, federationName } from './paths'
+import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST, federationName } from './paths'
 import { readRegistry, setRegistryEntry, type Pointer } from './registry-file'
+import { writeRoutePages } from './route-pages'
 
 /** Every file under `dir` (recursively), sorted; none when it does not exist. */
 export function listFiles(dir: string): string[] {
@@ -84,6 +85,21 @@ export interface ReleaseOptions {
   registryFile?: string
   /** Workspace root holding `<pkg>/dist` and `<pkg>/package.json`. */
   rootDir?: string
+  /** The shell build whose route pages the release rewrites (default: shell/dist). */
+  shellDir?: string
+}
+
+/**
+ * Rewrites the pages of the remote's routes for the registry as it now is (ADR 0016): exactly those pages,
+ * since a page carries only its own remote's entry.
+ */
+function rewritePages(name: string, options: ReleaseOptions, cdnDir: string, registryFile: string): void {
+  writeRoutePages({
+    cdnDir,
+    registryFile,
+    shellDir: options.shellDir ?? SHELL_DIST,
+    remote: name,
+  })
 }
 
 export interface ReleaseResult {
@@ -118,10 +134,12 @@ export function releaseRemote(pkg: string, options: ReleaseOptions = {}): Releas
     if (current.available.join() !== available.join()) {
       setRegistryEntry(registryFile, name, { ...current, available })
     }
+    rewritePages(name, options, cdnDir, registryFile)
     return { remote: name, version, changed: false, previous: current.previous?.version ?? null }
   }
   const previous = current ? { version: current.version, entry: current.entry } : null
   setRegistryEntry(registryFile, name, { ...pointerFor(pkg, version), previous, available })
+  rewritePages(name, options, cdnDir, registryFile)
   return { remote: name, version, changed: true, previous: previous?.version ?? null }
 }
 
@@ -160,5 +178,6 @@ export function rollbackRemote(pkg: string, version?: string, options: ReleaseOp
   }
   const previous = current ? { version: current.version, entry: current.entry } : null
   setRegistryEntry(registryFile, name, { ...pointerFor(pkg, targetVersion), previous, available })
+  rewritePages(name, options, cdnDir, registryFile)
   return { remote: name, version: targetVersion, changed: true, previous: previous?.version ?? null }
 }

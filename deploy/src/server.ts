@@ -1,16 +1,13 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { extname, join, relative, resolve, sep } from 'node:path'
+import { extname, relative, resolve, sep } from 'node:path'
 import { pipeline } from 'node:stream'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, resolveInside, SHELL_DIST } from './paths'
 import { securityHeaders } from './security-headers'
-import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
-import { injectPreload, readInlineScript, routePreload } from './pages'
-import { readPageRegistry } from './registry-file'
-import { injectSettings } from './settings'
+import { pageFileName, pageScriptHashes, renderPage } from './route-pages'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -65,6 +62,12 @@ export interface ServerOptions {
   apiOrigin?: string | null
   /** Preload the route remote's chain (default); the monolithic benchmark build has no remotes. */
   remoteChain?: boolean
+  /**
+   * The route pages the release step wrote (`writeRoutePages`), served as nginx serves them; a path without
+   * one is rendered on request. None: every page is rendered on request (a server over builds that were
+   * never released, such as the benchmark's monolith).
+   */
+  pagesDir?: string | null
   timeouts?: Partial<ServerTimeouts>
 }
 
@@ -206,10 +209,9 @@ export function createAppServer(options: ServerOptions = {}): Server {
     ? options.settings.imageHosts.filter((h): h is string => typeof h === 'string')
     : []
   const security = securityHeaders({ apiOrigin: options.apiOrigin, imageHosts })
-  const indexFile = join(shellDir, 'index.html')
   const compressedCache = new Map<string, Buffer>()
-  const indexHtml = () => injectSettings(readFileSync(indexFile, 'utf8'), options.settings ?? {})
-  const firstCallFile = join(shellDir, FIRST_CALL_SCRIPT)
+  const pageSecurity = () =>
+    securityHeaders({ apiOrigin: options.apiOrigin, imageHosts, scriptHashes: pageScriptHashes(shellDir) })
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
   const text = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) =>
     send(
@@ -272,22 +274,18 @@ export function createAppServer(options: ServerOptions = {}): Server {
     }
     // A missing file is a 404, never the app: only extension-less paths are app routes.
     if (/\.[a-z0-9]+$/i.test(path)) return notFound()
-    if (!existsSync(indexFile)) return text(res, 503, 'The shell is not built yet')
-    const html = indexHtml()
-    const preload = routePreload(path, {
-      registry: readPageRegistry(registryFile),
-      cdnDir,
+    const headers = { ...pageSecurity(), 'Cache-Control': NO_CACHE }
+    const written = options.pagesDir ? fileIn(options.pagesDir, pageFileName(path)) : null
+    if (written) return sendFile(req, res, written, headers, compressedCache)
+    const page = renderPage(path, {
       shellDir,
-      indexHtml: html,
+      cdnDir,
+      registryFile,
+      settings: options.settings ?? {},
       remoteChain: options.remoteChain,
     })
-    const script = preload.firstCalls.length > 0 ? readInlineScript(firstCallFile) : null
-    const page = injectPreload(html, preload, script)
-    const csp =
-      page.scriptHashes.length > 0
-        ? securityHeaders({ apiOrigin: options.apiOrigin, imageHosts, scriptHashes: page.scriptHashes })
-        : security
-    send(res, 200, { ...csp, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, page.html)
+    if (!page) return text(res, 503, 'The shell is not built yet')
+    send(res, 200, { ...headers, 'Content-Type': TYPES['.html'] }, page.html)
   }
 
   const server = createServer(

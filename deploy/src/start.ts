@@ -1,12 +1,14 @@
 import { buildAll, buildShell } from './build'
-import { remotePackages } from './paths'
+import { CDN_DIR, REGISTRY_FILE, remotePackages, SHELL_DIST } from './paths'
 import { releaseRemote } from './release'
+import { pagesDirOf, writeRoutePages } from './route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from './settings'
 
 /**
  * `pnpm start`: build every remote, release each into the local versioned CDN, build the shell (which bakes
- * the registry as its fallback), then serve everything with the demo API on one origin.
+ * the registry as its fallback), write every route's page for this shell and these settings, then serve
+ * everything with the demo API on one origin.
  */
 async function main() {
   const port = Number(process.env.PORT ?? 8080)
@@ -21,8 +23,16 @@ async function main() {
     console.log(`  ${result.changed ? 'released' : 'unchanged'} ${pkg}@${result.version}`)
   }
   if (!skipBuild) await buildShell()
+  const settings = settingsFromEnv()
+  const pages = writeRoutePages({
+    cdnDir: CDN_DIR,
+    registryFile: REGISTRY_FILE,
+    shellDir: SHELL_DIST,
+    settings,
+  })
+  console.log(`  wrote ${pages.length} route pages`)
   if (process.argv.includes('--build-only')) return
-  const server = createAppServer({ settings: settingsFromEnv(), apiOrigin: null })
+  const server = createAppServer({ settings, apiOrigin: null, pagesDir: pagesDirOf(CDN_DIR) })
   guardProcess()
   // A port already taken is the end of this run, not an error to log and carry on with.
   server.on('error', (error) => {

@@ -11,7 +11,7 @@ function watchList(page: Page): Request[] {
   return calls
 }
 
-test("the list's data is asked for once, by the page itself, with the session", async ({ page }, info) => {
+test("the list's data is asked for once, by the page itself, with the session", async ({ page }) => {
   const cspViolations: string[] = []
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text())
@@ -26,15 +26,13 @@ test("the list's data is asked for once, by the page itself, with the session", 
   expect(url.searchParams.get('sessionId')).toBe('e2e-first-call')
   expect(url.searchParams.get('utm_source')).toBe('ad')
   expect(await calls[0].headerValue('x-requested-with')).toBe('XMLHttpRequest')
-  // The node server writes the first call into the page (allowed by its CSP hash); nginx serves the plain
-  // index.html (ADR 0007), where the screen's helper (XHR) makes the call.
-  expect(calls[0].resourceType()).toBe(info.project.name === 'nginx' ? 'xhr' : 'fetch')
+  // The page carries the first call (allowed by its CSP hash), from the Node server and from nginx alike:
+  // both send the page the release wrote (ADR 0016).
+  expect(calls[0].resourceType()).toBe('fetch')
   expect(cspViolations).toEqual([])
 })
 
-test('when the call the page started fails, the screen asks again and shows the data', async ({
-  page,
-}, info) => {
+test('when the call the page started fails, the screen asks again and shows the data', async ({ page }) => {
   let failed = 0
   await page.route(
     (url) => url.pathname === LIST,
@@ -49,10 +47,8 @@ test('when the call the page started fails, the screen asks again and shows the 
   const calls = watchList(page)
   await page.goto('/complaintList')
   await expect(page.getByRole('button', { name: /more than ten calls/ })).toBeVisible()
-  expect(calls.map((c) => c.resourceType())).toEqual(
-    info.project.name === 'nginx' ? ['xhr'] : ['fetch', 'xhr'],
-  )
-  expect(failed).toBe(info.project.name === 'nginx' ? 0 : 1)
+  expect(calls.map((c) => c.resourceType())).toEqual(['fetch', 'xhr'])
+  expect(failed).toBe(1)
   await expect(page.getByText('Network error')).toHaveCount(0)
 })
 

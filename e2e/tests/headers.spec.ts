@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { appPagePaths } from 'deploy/route-pages'
 
 /** Collects CSP violations the page reports. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -82,10 +83,42 @@ test('app routes fall back to the shell', async ({ request }) => {
 
 test('pages render with zero CSP violations', async ({ page }) => {
   const violations = await watchCsp(page)
-  for (const path of ['/', '/#privacy', '/aboutUs', '/loanAgreement', '/testPreview']) {
+  // /complaint and /loanDetails inline the first-call script: allowed by its hash in both servers.
+  for (const path of [
+    '/',
+    '/#privacy',
+    '/aboutUs',
+    '/loanAgreement',
+    '/testPreview',
+    '/complaint',
+    '/loanDetails?productId=1&orderId=86',
+  ]) {
     await page.goto(path)
     await expect(page.locator('#root')).not.toBeEmpty()
     await page.waitForLoadState('networkidle')
   }
   expect(violations).toEqual([])
+})
+
+// The page files the release wrote (ADR 0016), as the Node server sends them: nginx must send the same bytes.
+const NODE_SERVER = `http://localhost:${process.env.E2E_PORT ?? 4310}`
+
+test('every app route gets the page the release wrote: the same bytes from nginx as from the Node server', async ({
+  request,
+}) => {
+  for (const path of appPagePaths()) {
+    const here = await request.get(path)
+    expect(here.status(), path).toBe(200)
+    const html = await here.text()
+    expect(html, path).toContain('id="mf-preload"')
+    expect(html, path).toBe(await (await request.get(`${NODE_SERVER}${path}`)).text())
+  }
+  // A route page carries its remote's chain, its entry only, and its first calls.
+  const complaint = await (await request.get('/complaint')).text()
+  expect(complaint).toContain('rel="modulepreload"')
+  expect(complaint).toContain('id="first-call"')
+  const inline = JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(complaint)![1]) as {
+    registry: { remotes: object }
+  }
+  expect(Object.keys(inline.registry.remotes)).toEqual(['mf_complaint'])
 })

@@ -102,8 +102,42 @@ async function loadedVersions(settings = ALLOW_OVERRIDES) {
   return versions
 }
 
-test('an inlined registry without an entry for a remote: that remote comes from the baked copy', async () => {
+test('the remote the page carries loads without fetching /registry.json', async () => {
+  let fetched = 0
+  server.use(
+    http.get('*/registry.json', () => {
+      fetched += 1
+      return HttpResponse.json({})
+    }),
+  )
+  inline(JSON.stringify({ registry: { remotes: { mf_site: LIVE_SITE } }, manifests: {} }))
+  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES, BAKED)
+  expect((await loader.load('mf_site')).version).toBe('live-site')
+  expect(fetched).toBe(0)
+})
+
+test('another remote than the page carries comes from /registry.json, fetched once, on first need', async () => {
+  let fetched = 0
+  const liveComplaint = {
+    version: 'live-complaint',
+    entry: '/remotes/mf-complaint/live-complaint/mf-manifest.json',
+  }
+  server.use(
+    http.get('*/registry.json', () => {
+      fetched += 1
+      return HttpResponse.json({ remotes: { mf_site: LIVE_SITE, mf_complaint: liveComplaint } })
+    }),
+  )
+  inline(JSON.stringify({ registry: { remotes: { mf_site: LIVE_SITE } }, manifests: {} }))
+  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES, BAKED)
+  expect(fetched).toBe(0)
+  expect((await loader.load('mf_complaint')).version).toBe('live-complaint')
+  expect(fetched).toBe(1)
+})
+
+test('another remote than the page carries, with no live registry: it comes from the baked copy', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  server.use(http.get('*/registry.json', () => HttpResponse.json({ remotes: { mf_site: LIVE_SITE } })))
   inline(JSON.stringify({ registry: { remotes: { mf_site: LIVE_SITE } }, manifests: {} }))
   expect(await loadedVersions()).toEqual({ mf_site: 'live-site', mf_complaint: 'baked-complaint' })
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('no valid live entry for mf_complaint'))

@@ -16,7 +16,7 @@ export function federationRuntime(): FederationRuntime {
   return runtime
 }
 
-/** What the server inlined into this page (`#mf-preload`): the registry and the route remote's manifest. */
+/** What the server inlined into this page (`#mf-preload`): the route remote's registry entry and manifest. */
 export function readPreload(doc: Document): {
   registry: Registry | null
   manifests: Record<string, unknown>
@@ -39,35 +39,49 @@ function bakedRegistry(): unknown {
 }
 
 /**
- * Loads remotes through Module Federation from the registry the server inlined (fresh: index.html is never
- * cached), else the live `/registry.json`; a remote that registry lacks or lists malformed (or all of them,
- * when there is none) comes from the copy baked into this build.
+ * Loads remotes through Module Federation. The page carries its own route's registry entry (inlined by the
+ * server, fresh: pages are never cached), so the first screen needs no registry round trip; any other remote
+ * waits for the live `/registry.json`, fetched once, when the borrower first goes there. Pages carry no more
+ * than that so a release or rollback of one remote rewrites exactly that remote's pages (ADR 0016). A remote
+ * the live registry lacks or lists malformed (or all of them, when there is none) comes from the copy baked
+ * into this build.
  */
-export async function createFederatedLoader(
+export function createFederatedLoader(
   win: Window,
   settings: Pick<Settings, 'versionOverrides'>,
   baked: unknown = bakedRegistry(),
 ): Promise<RemoteLoader> {
   const preload = readPreload(win.document)
-  const live =
-    preload.registry ??
-    (await fetchRegistry({ url: new URL('registry.json', win.document.baseURI).href, timeoutMs: 3000 }))
-  const registry: Registry = withFallback(live, parseRegistry(baked))
-  const fromBaked = Object.keys(registry.remotes).filter(
-    (name) => !live || !Object.hasOwn(live.remotes, name),
-  )
-  if (!live) console.warn('[registry] live registry unavailable; using the copy baked into this build')
-  else if (fromBaked.length > 0) {
-    console.warn(
-      `[registry] no valid live entry for ${fromBaked.join(', ')}; using the copy baked into this build`,
-    )
+  const fallback = parseRegistry(baked)
+  let live: Promise<Registry | null> | null = null
+  const liveRegistry = () => {
+    live ??= fetchRegistry({
+      url: new URL('registry.json', win.document.baseURI).href,
+      timeoutMs: 3000,
+    }).then((registry) => {
+      if (!registry)
+        console.warn('[registry] live registry unavailable; using the copy baked into this build')
+      return registry
+    })
+    return live
   }
-  return createRemoteLoader({
-    registry: () => registry,
-    runtime: federationRuntime(),
-    overrides: readOverrides(win, settings.versionOverrides),
-    manifests: preload.manifests,
-    onFallback: (remote, from, to) =>
-      console.warn(`[remotes] ${remote}@${from} failed to load; using previous version ${to}`),
-  })
+  const registryFor = async (remote: string): Promise<Registry> => {
+    const inlined = preload.registry
+    if (inlined && Object.hasOwn(inlined.remotes, remote)) return withFallback(inlined, fallback)
+    const fetched = await liveRegistry()
+    if (fetched && !Object.hasOwn(fetched.remotes, remote) && Object.hasOwn(fallback.remotes, remote)) {
+      console.warn(`[registry] no valid live entry for ${remote}; using the copy baked into this build`)
+    }
+    return withFallback(fetched, fallback)
+  }
+  return Promise.resolve(
+    createRemoteLoader({
+      registry: registryFor,
+      runtime: federationRuntime(),
+      overrides: readOverrides(win, settings.versionOverrides),
+      manifests: preload.manifests,
+      onFallback: (remote, from, to) =>
+        console.warn(`[remotes] ${remote}@${from} failed to load; using previous version ${to}`),
+    }),
+  )
 }

@@ -30,7 +30,11 @@ export class RemoteUnavailableError extends Error {
 export class RemoteNotReleasedError extends RemoteUnavailableError {}
 
 export interface LoaderOptions {
-  registry: () => Registry
+  /**
+   * The registry to load `remote` from. It may have to be fetched: a page carries only its own route's entry
+   * (see createFederatedLoader).
+   */
+  registry: (remote: string) => Registry | Promise<Registry>
   runtime: FederationRuntime
   fetchFn?: typeof fetch
   /**
@@ -78,15 +82,15 @@ export function createRemoteLoader(options: LoaderOptions) {
     record,
   }
 
-  const candidates = (name: string) =>
-    versionsToTry(options.registry().remotes[name], options.overrides?.[name])
+  const candidates = async (name: string) =>
+    versionsToTry((await options.registry(name)).remotes[name], options.overrides?.[name])
 
   // Remotes whose failed load went through files the page preloaded (see `needsReload`).
   const poisoned = new Set<string>()
 
   const loadFresh = async (name: string, attempt: number): Promise<LoadedRemote> => {
-    const list = candidates(name)
     const start = records.length
+    const list = await candidates(name)
     // Started with the manifest: without the server's preloads (nginx) the runtime would otherwise start only
     // after it. Its failure is reported by the version that waits for it.
     const runtimeReady = list.length ? options.runtime.ready?.() : undefined

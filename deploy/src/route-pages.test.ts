@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
+import { REMOTE_ROUTES, TEST_PREVIEW_PATH } from 'shared/routes'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { scriptHash } from './pages'
+import { releaseRemote, rollbackRemote } from './release'
+import { pageFileName, pagesDirOf, renderPage, writeRoutePages } from './route-pages'
+import { createAppServer } from './server'
+
+let root: string
+let shellDir: string
+let cdnDir: string
+let registryFile: string
+let pagesDir: string
+let server: Server | null = null
+
+const FIRST_CALL_JS = 'window.__firstCall = 1'
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="application/json" id="app-settings">{}</script>' +
+  '<script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>'
+
+/** A remote build in the workspace: its manifest, entry, and the first calls of `route`. */
+function buildRemote(pkg: string, content: string, route: string) {
+  const dist = join(root, pkg, 'dist')
+  rmSync(dist, { recursive: true, force: true })
+  mkdirSync(dist, { recursive: true })
+  writeFileSync(join(root, pkg, 'package.json'), JSON.stringify({ version: '1.0.0' }))
+  writeFileSync(
+    join(dist, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+  )
+  writeFileSync(join(dist, 'remoteEntry.js'), `export const v = ${JSON.stringify(content)}`)
+  writeFileSync(join(dist, 'first-calls.json'), JSON.stringify({ [route]: [{ method: 'GET', path: '/x' }] }))
+}
+
+const options = () => ({ rootDir: root, cdnDir, registryFile, shellDir })
+const page = (path: string) => readFileSync(join(pagesDir, pageFileName(path)), 'utf8')
+/** The registry entries a page carries. */
+const carried = (html: string) =>
+  (
+    JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(html)![1]) as {
+      registry: { remotes: Record<string, { version: string }> } | null
+    }
+  ).registry
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'route-pages-'))
+  shellDir = join(root, 'shell', 'dist')
+  cdnDir = join(root, 'cdn')
+  registryFile = join(cdnDir, 'registry.json')
+  pagesDir = pagesDirOf(cdnDir)
+  mkdirSync(shellDir, { recursive: true })
+  writeFileSync(join(shellDir, 'index.html'), INDEX_HTML)
+  writeFileSync(join(shellDir, FIRST_CALL_SCRIPT), FIRST_CALL_JS)
+})
+afterEach(async () => {
+  if (server) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server!.close(resolve))
+    server = null
+  }
+  rmSync(root, { recursive: true, force: true })
+})
+
+test("a shell release writes every app path's page, each as the server would render it", () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  releaseRemote('mf-site', options())
+  const settings = { allowedHosts: [], imageHosts: [], versionOverrides: false, servicePhone: '123' }
+  const written = writeRoutePages({ cdnDir, registryFile, shellDir, settings })
+  expect(written).toEqual(
+    expect.arrayContaining(['/', '/aboutUs', '/loanDetails', '/bindBank', TEST_PREVIEW_PATH]),
+  )
+  expect(written).toHaveLength(new Set(['/', ...REMOTE_ROUTES.map((r) => r.path), TEST_PREVIEW_PATH]).size)
+  for (const path of written) {
+    expect(page(path), path).toBe(renderPage(path, { cdnDir, registryFile, shellDir, settings })!.html)
+  }
+  expect(page('/aboutUs')).toContain('"servicePhone":"123"')
+  // The route's first calls, with the script that sends them.
+  expect(page('/aboutUs')).toContain(`<script>${FIRST_CALL_JS}</script>`)
+  // Only page files and the settings they were written with; no temp file left behind.
+  expect(readdirSync(pagesDir).filter((f) => !f.endsWith('.html'))).toEqual(['settings.json'])
+})
+
+test('without a shell build nothing is written (the servers send index.html as they find it)', () => {
+  rmSync(shellDir, { recursive: true })
+  expect(writeRoutePages({ cdnDir, registryFile, shellDir, settings: {} })).toEqual([])
+})
+
+test("a release or rollback rewrites exactly that remote's pages, with the settings the pages were written with", () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  buildRemote('mf-complaint', 'one', '/complaint')
+  const site1 = releaseRemote('mf-site', options()).version
+  releaseRemote('mf-complaint', options())
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: { servicePhone: 'deployed' } })
+  const before = Object.fromEntries(
+    readdirSync(pagesDir).map((f) => [f, statSync(join(pagesDir, f)).mtimeMs] as const),
+  )
+  const complaintPage = page('/complaint')
+
+  buildRemote('mf-site', 'two', '/aboutUs')
+  const site2 = releaseRemote('mf-site', options()).version
+  const sitePages = REMOTE_ROUTES.filter((r) => r.remote === 'mf_site').map((r) => pageFileName(r.path))
+  const changed = readdirSync(pagesDir).filter((f) => statSync(join(pagesDir, f)).mtimeMs !== before[f])
+  expect(changed.sort()).toEqual([...sitePages].sort())
+  expect(carried(page('/aboutUs'))?.remotes.mf_site.version).toBe(site2)
+  expect(page('/aboutUs')).toContain('"servicePhone":"deployed"')
+  expect(page('/complaint')).toBe(complaintPage)
+
+  rollbackRemote('mf-site', undefined, options())
+  expect(carried(page('/aboutUs'))?.remotes.mf_site.version).toBe(site1)
+  expect(carried(page('/'))?.remotes.mf_site.version).toBe(site1)
+  expect(page('/complaint')).toBe(complaintPage)
+})
+
+async function start(pages: string | null) {
+  server = createAppServer({ shellDir, cdnDir, registryFile, pagesDir: pages, settings: { live: true } })
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  return async (path: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`)
+    return {
+      status: response.status,
+      csp: response.headers.get('content-security-policy'),
+      text: await response.text(),
+    }
+  }
+}
+
+test('the Node server sends the written page file; a path without one is rendered on request', async () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  releaseRemote('mf-site', options())
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: { written: true } })
+  writeFileSync(join(pagesDir, pageFileName('/aboutUs')), '<!doctype html><p>the written page</p>')
+  const get = await start(pagesDir)
+  expect((await get('/aboutUs')).text).toBe('<!doctype html><p>the written page</p>')
+  expect((await get('/')).text).toContain('"written":true')
+  // A path with no page: rendered with the server's own settings.
+  expect((await get('/nowhere')).text).toContain('"live":true')
+  // Every page, written or rendered, allows the first-call script by hash, as nginx.conf does.
+  for (const path of ['/aboutUs', '/nowhere', '/']) {
+    expect((await get(path)).csp).toContain(`script-src 'self' ${scriptHash(FIRST_CALL_JS)};`)
+  }
+})
+
+test('a server without pages renders every page on request', async () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  releaseRemote('mf-site', options())
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: { written: true } })
+  const get = await start(null)
+  expect((await get('/aboutUs')).text).toContain('"live":true')
+})

@@ -1,0 +1,132 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
+import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
+import { injectPreload, readInlineScript, routePreload } from './pages'
+import { readPageRegistry } from './registry-file'
+import { injectSettings, settingsFromEnv } from './settings'
+
+/**
+ * Route pages (ADR 0016): each app route's page as the servers send it (settings, preloads, the route
+ * remote's registry entry and manifest, first calls), written by the release step so that nginx or any CDN
+ * serves it as a static file and the Node server serves the same file. They live in the CDN folder, in a dot
+ * folder neither server serves under /remotes.
+ */
+export const PAGES_DIR_NAME = '.pages'
+
+/** The settings the pages were written with: a release of one remote rewrites its pages with the same. */
+const SETTINGS_FILE = 'settings.json'
+
+export const pagesDirOf = (cdnDir: string) => join(cdnDir, PAGES_DIR_NAME)
+
+/**
+ * The page file of an app path, relative to the pages folder, as nginx's `try_files $uri.html` finds it:
+ * `/` is `index.html`, `/loanDetails` is `loanDetails.html`.
+ */
+export function pageFileName(pathname: string): string {
+  return pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`
+}
+
+/** Every path that gets a page: the root, each route of the route table and the shell's own screens. */
+export function appPagePaths(remote?: string): string[] {
+  const routes = REMOTE_ROUTES.filter((route) => !remote || route.remote === remote).map((r) => r.path)
+  if (remote) return routes
+  return [...new Set(['/', ...routes, ...Object.keys(SHELL_LAZY_SCREENS)])]
+}
+
+export interface PageInput {
+  shellDir: string
+  cdnDir: string
+  registryFile: string
+  settings: Record<string, unknown>
+  /** Preload the route remote's chain (default); the monolithic benchmark build has no remotes. */
+  remoteChain?: boolean
+}
+
+export interface Page {
+  html: string
+  /** The CSP sources for the scripts the page inlines. */
+  scriptHashes: string[]
+}
+
+/**
+ * The page for `pathname`, from the shell build's index.html, the current registry and the route remote's
+ * current release; null when the shell is not built.
+ */
+export function renderPage(pathname: string, input: PageInput): Page | null {
+  const indexFile = join(input.shellDir, 'index.html')
+  if (!existsSync(indexFile)) return null
+  const html = injectSettings(readFileSync(indexFile, 'utf8'), input.settings)
+  const preload = routePreload(pathname, {
+    registry: readPageRegistry(input.registryFile),
+    cdnDir: input.cdnDir,
+    shellDir: input.shellDir,
+    indexHtml: html,
+    remoteChain: input.remoteChain,
+  })
+  const script =
+    preload.firstCalls.length > 0 ? readInlineScript(join(input.shellDir, FIRST_CALL_SCRIPT)) : null
+  return injectPreload(html, preload, script)
+}
+
+/**
+ * The CSP script sources for every page of this shell build: the first-call script's hash, which any page
+ * may inline. One policy for all pages, so that nginx, which cannot vary it per file, sends the same as the
+ * Node server.
+ */
+export function pageScriptHashes(shellDir: string): string[] {
+  const script = readInlineScript(join(shellDir, FIRST_CALL_SCRIPT))
+  return script ? [script.hash] : []
+}
+
+/** The settings stored with the pages, or null when none are (or they are unreadable). */
+function storedSettings(pagesDir: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(readFileSync(join(pagesDir, SETTINGS_FILE), 'utf8'))
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
+}
+
+/** Writes `text` so that a reader sees the old file or the new one, never half of one. */
+function writeAtomically(file: string, text: string): void {
+  const temp = join(file, '..', `.${process.pid}.${Date.now()}.tmp`)
+  writeFileSync(temp, text)
+  renameSync(temp, file)
+}
+
+export interface WritePagesOptions {
+  cdnDir: string
+  registryFile: string
+  shellDir: string
+  /**
+   * The deploy settings to write into the pages. Default: the ones the pages were last written with (a
+   * release of one remote changes nothing else), else the environment's.
+   */
+  settings?: Record<string, unknown>
+  /** Only this remote's routes (its release or rollback); default: every page (a shell release). */
+  remote?: string
+}
+
+/**
+ * Writes the route pages into the CDN folder's pages folder, each atomically, and returns the paths written.
+ * Nothing when the shell is not built: the servers then send its index.html as they find it.
+ */
+export function writeRoutePages(options: WritePagesOptions): string[] {
+  if (!existsSync(join(options.shellDir, 'index.html'))) return []
+  const pagesDir = pagesDirOf(options.cdnDir)
+  mkdirSync(pagesDir, { recursive: true })
+  const settings = options.settings ?? storedSettings(pagesDir) ?? settingsFromEnv()
+  if (!options.remote) writeAtomically(join(pagesDir, SETTINGS_FILE), `${JSON.stringify(settings)}\n`)
+  const written: string[] = []
+  for (const path of appPagePaths(options.remote)) {
+    const page = renderPage(path, { ...options, settings })
+    if (!page) continue
+    writeAtomically(join(pagesDir, pageFileName(path)), page.html)
+    written.push(path)
+  }
+  return written
+}
