@@ -101,6 +101,29 @@ test('a page without a route remote, or whose remote the registry lacks, carries
   expect(routePreload('/complaint', { registry: siteOnly, cdnDir: cdn }).inline.registry).toBeNull()
 })
 
+test("the monolithic benchmark build preloads its own chunk of the route's screens, as the fair baseline", () => {
+  writeFileSync(
+    join(shellDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', imports: ['_vendor.js'] },
+      '_vendor.js': { file: 'assets/vendor-2.js' },
+      '../../../mf-site/src/app/app.tsx': {
+        file: 'assets/app-7.js',
+        imports: ['_vendor.js', '_format.js'],
+        css: ['assets/app-8.css'],
+      },
+      '_format.js': { file: 'assets/format-9.js' },
+    }),
+  )
+  const input = { registry: REGISTRY, cdnDir: cdn, shellDir, indexHtml: SHELL_INDEX, remoteChain: false }
+  expect(routePreload('/aboutUs', input).tags).toEqual([
+    '<link rel="modulepreload" crossorigin href="/assets/app-7.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/vendor-2.js">',
+    '<link rel="modulepreload" crossorigin href="/assets/format-9.js">',
+    '<link rel="preload" as="style" crossorigin href="/assets/app-8.css">',
+  ])
+})
+
 test("the test page preloads its lazily loaded chunks and CSS from the shell's manifest, not what index.html loads", () => {
   const input = { registry: REGISTRY, cdnDir: cdn, shellDir, indexHtml: SHELL_INDEX }
   expect(routePreload('/testPreview', input).tags).toEqual([
@@ -183,6 +206,7 @@ test("a route's first calls come from its remote's current release; malformed on
   const monolith = routePreload('/aboutUs', { ...input, remoteChain: false })
   expect(monolith.firstCalls).toEqual([LIST_CALL])
   expect(monolith.tags).toEqual([])
+  expect(monolith.inline.manifests).toEqual({})
   declareFirstCalls('{broken')
   expect(routePreload('/aboutUs', input).firstCalls).toEqual([])
 })

@@ -4,7 +4,7 @@ import { FIRST_CALLS_FILE, type FirstCall } from 'shared/http/first-call'
 import { parseFirstCalls } from 'shared/http/first-call-schema'
 import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { readBuilt } from './built-file'
-import { REMOTES_URL, resolveInside } from './paths'
+import { packageOf, REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
 import { replaceLiteral, scriptJson, SETTINGS_BLOCK } from './settings'
 
@@ -122,10 +122,14 @@ export interface RoutePreloadInput {
   indexHtml?: string
   /**
    * Preload the route remote's chain and inline its manifest (default). The monolithic benchmark build has
-   * no remotes to preload but makes the same first calls.
+   * no remotes: it gets the same first calls and, as the fair baseline, its own chunk for the route's screens
+   * (the remote's `src/app/app.tsx` compiled into it: `monolithAppModule`) preloaded from its manifest.
    */
   remoteChain?: boolean
 }
+
+/** The module the monolithic benchmark build imports for a remote's screens (e2e/perf/monolith/main.tsx). */
+export const monolithAppModule = (remote: string) => `${packageOf(remote)}/src/app/app.tsx`
 
 /**
  * What an app route needs before it can paint, read from the current registry and the route remote's
@@ -154,7 +158,10 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
   const releaseDir = join(cdnDir, posix.dirname(relative))
   const declared = readJson<Record<string, unknown>>(join(releaseDir, FIRST_CALLS_FILE))
   const firstCalls = parseFirstCalls(declared?.[route.path])
-  const manifest = input.remoteChain === false ? null : readJson<Manifest>(join(cdnDir, relative))
+  if (input.remoteChain === false) {
+    return { tags: shellModule(monolithAppModule(route.remote)), inline, firstCalls }
+  }
+  const manifest = readJson<Manifest>(join(cdnDir, relative))
   if (!manifest) return { tags: [], inline, firstCalls }
   inline.manifests[pointer.entry] = manifest
   const base = pointer.entry.replace(/mf-manifest\.json$/, '')
