@@ -50,8 +50,15 @@ test('Next pushes the loan once with an Idempotency-Key and replaces the page wi
   page,
 }) => {
   await serveDemoHosts(page)
+  const reads: string[] = []
+  page.on('request', (r) => {
+    if (/\/v3\/(loan-confirm\/loan-detail-confirm|contract\/contract)(\?|$)/.test(r.url()))
+      reads.push(r.url())
+  })
   await page.goto('/loanConfirm?productId=1&orderId=86')
   await expect(page.getByRole('heading', { name: 'Loan confirmation' })).toBeVisible()
+  // Started by the page (or, behind nginx, by the screen): asked once each either way.
+  expect(reads).toHaveLength(2)
   await expect(page.getByText('₱5.000,00')).toBeVisible()
   await expect(page.getByText('91 days').first()).toBeVisible()
   await expect(page.getByRole('checkbox', { name: 'I have read and agree to' })).toBeChecked()
