@@ -286,7 +286,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
  * What the loan-details link carries on: the page's query (never the session parameters, which must not
  * reach another origin: DESIGN.md §3) plus `from=confirm`.
  */
-export function carriedQuery(query: Record<string, string>): Record<string, string> {
+function carriedQuery(query: Record<string, string>): Record<string, string> {
   const carried: Record<string, string> = {}
   for (const [key, value] of Object.entries(query)) {
     if (!(SESSION_KEYS as readonly string[]).includes(key)) carried[key] = value
