@@ -7,14 +7,23 @@ import { LoanApp as LoanApp } from './loan-app'
 
 const server = setupMswServer(...handlers)
 
-const PAGES: Record<string, { query: Record<string, string>; shows: string }> = {
+const PAGES: Record<string, { screen: string; query: Record<string, string>; shows: string }> = {
   // Not the test session's order (86): the page's own wins, as at boot; product_id is productId's alias.
-  '/loanDetails': { query: { productId: '7', orderId: '170' }, shows: 'Repayment due' },
-  '/order': { query: { product_id: '7', orderId: '200' }, shows: 'Settled' },
+  '/loanDetails': {
+    screen: 'loanDetails',
+    query: { productId: '7', orderId: '170' },
+    shows: 'Repayment due',
+  },
+  '/order': { screen: 'loanDetails', query: { product_id: '7', orderId: '200' }, shows: 'Settled' },
   '/jointLoginFailure': {
+    screen: 'jointLoginFailure',
     query: { productId: '7', orderId: '5' },
     shows: 'We could not sign you in with our partner',
   },
+  // Not the test session's product (1): the page's own wins.
+  '/loanConfirm': { screen: 'loanConfirm', query: { productId: '3' }, shows: 'Loan confirmation' },
+  '/confirmByPeriod': { screen: 'confirmByPeriod', query: { product_id: '4' }, shows: 'Loan confirmation' },
+  '/loanConfirmNew': { screen: 'loanConfirmNew', query: { productId: '2' }, shows: 'Loan confirmation' },
 }
 
 test('every route with first calls is checked here', () => {
@@ -33,7 +42,7 @@ test.each(Object.entries(PAGES))(
     try {
       expect(started.started).toBe(declared.length)
       const props = createTestProps({
-        screen: route === '/jointLoginFailure' ? 'jointLoginFailure' : 'loanDetails',
+        screen: page.screen,
         query: page.query,
         http: started.http,
         session: started.session,

@@ -1,5 +1,6 @@
 import type { RemoteProps } from 'shared/contract'
 import { UiProvider } from 'shared/ui'
+import { LoanConfirmScreen } from '../screens/loan-confirm/loan-confirm-screen'
 import { JointLoginFailureScreen } from '../screens/joint-login-failure/joint-login-failure-screen'
 import { LoanDetailsScreen } from '../screens/loan-details/loan-details-screen'
 import { MESSAGES } from './messages'
@@ -24,8 +25,14 @@ function LoanScreenSwitch(props: RemoteProps) {
       return <LoanDetailsScreen {...props} />
     case 'jointLoginFailure':
       return <JointLoginFailureScreen {...props} />
+    case 'loanConfirm':
+      return <LoanConfirmScreen {...props} variant="v1" />
+    case 'confirmByPeriod':
+      return <LoanConfirmScreen {...props} variant="v1" byPeriod />
+    case 'loanConfirmNew':
+      return <LoanConfirmScreen {...props} variant="v2" />
     default:
-      // The confirmation pages are routed here but not built yet.
+      // A screen the route table names but this version does not have (a newer table, an older remote).
       return <NotBuilt />
   }
 }

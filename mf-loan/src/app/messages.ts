@@ -52,3 +52,45 @@ export const JOINT_MESSAGES = {
   title: 'Order Details',
   products: 'Recommended products',
 } as const
+
+/** The loan confirmation pages. The spec quotes 'Next', 'Point out', 'Agree' and 'Cancel'; the rest is ours. */
+export const CONFIRM_MESSAGES = {
+  title: 'Loan confirmation',
+  amount: 'Loan amount',
+  term: 'Loan term',
+  rate: 'Interest rate',
+  details: 'Loan details',
+  plan: 'Repayment plan',
+  firstPayTime: 'First repayment date',
+  firstPeriodDay: 'First period',
+  agreements: 'Agreements',
+  agree: 'I have read and agree to',
+  next: 'Next',
+  agreementPopup: {
+    title: 'Loan agreement',
+    text: 'Please read the loan agreement and agree to it before you continue.',
+    read: 'Read the agreement',
+    cancel: 'Cancel',
+    agree: 'Agree',
+  },
+  pointOut: { title: 'Point out', agree: 'Agree', cancel: 'Cancel' },
+  promotion: { title: 'Special offer', close: 'OK' },
+} as const
+
+/** A count of days (the term on `/loanConfirm`, the first period). */
+export function days(n: string): string {
+  return n === '1' ? '1 day' : `${n} days`
+}
+
+/** `termUnit` codes on `/confirmByPeriod` (README.md, Decisions): the length of one period. */
+const TERM_UNITS: Record<string, [string, string]> = {
+  '1': ['day', 'days'],
+  '2': ['month', 'months'],
+  '3': ['year', 'years'],
+}
+
+/** The term by period: '3 months'; a unit the page does not know reads as periods. */
+export function termByPeriod(periods: string, termUnit: string): string {
+  const [one, many] = TERM_UNITS[termUnit] ?? ['period', 'periods']
+  return `${periods} ${periods === '1' ? one : many}`
+}

@@ -9,6 +9,8 @@ interface LoanModalProps {
   /** A close icon in the corner (the bank-card dialog has one); none means only the buttons close it. */
   onClose?: () => void
   closeLabel?: string
+  /** Covers the whole web view (the confirmation's agreement pop-up). */
+  fullScreen?: boolean
 }
 
 /**
@@ -16,7 +18,7 @@ interface LoanModalProps {
  * through their own buttons. Rendered into the body so it covers the whole web view whatever container the
  * shell gives us.
  */
-export function LoanModal({ title, label, children, onClose, closeLabel }: LoanModalProps) {
+export function LoanModal({ title, label, children, onClose, closeLabel, fullScreen }: LoanModalProps) {
   const titleId = useId()
   const box = useRef<HTMLDivElement>(null)
 
@@ -26,7 +28,7 @@ export function LoanModal({ title, label, children, onClose, closeLabel }: LoanM
   }, [])
 
   return createPortal(
-    <div className="loan-modal">
+    <div className={`loan-modal${fullScreen ? ' loan-modal--full' : ''}`}>
       <div
         ref={box}
         className="loan-modal__box"

@@ -10,6 +10,7 @@ import {
 } from '../../api/joint-failure'
 import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
 import { useLoad } from 'shared/ui/use-load'
+import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { loanIds } from '../../components/order-ids'
 
 /** The joint login failure page (`/jointLoginFailure`, 'Order Details'): why, and products to try instead. */
@@ -40,23 +41,9 @@ export function JointLoginFailureScreen(props: RemoteProps) {
   }
 
   if (state.status === 'loading') {
-    return (
-      <div className="loan-skeleton" role="status" aria-live="polite" aria-label={MESSAGES.common.loading}>
-        <div className="loan-skeleton__block" style={{ height: 96 }} />
-        <div className="loan-skeleton__block" style={{ height: 240 }} />
-      </div>
-    )
+    return <LoanSkeleton label={MESSAGES.common.loading} heights={[96, 240]} />
   }
-  if (state.status === 'error') {
-    return (
-      <div className="loan-error" role="alert">
-        <p className="loan-error__text">{state.message || MESSAGES.common.loadFailed}</p>
-        <button type="button" className="loan-button loan-button--ghost" onClick={retry}>
-          {MESSAGES.common.retry}
-        </button>
-      </div>
-    )
-  }
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   const { noticeMsg, errorMsg, list } = state.data
   return (
     <div className="loan-details">

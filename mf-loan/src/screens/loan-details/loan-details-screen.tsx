@@ -6,6 +6,7 @@ import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from
 import type { ApiResult } from 'shared/schema'
 import { getLoanDetails, type LoanDetails, type RecProduct } from '../../api/loan-details'
 import { MESSAGES } from '../../app/messages'
+import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
 import { loanIds } from '../../components/order-ids'
 import { StatusIcon } from '../../components/status-icon'
@@ -70,30 +71,11 @@ export function LoanDetailsScreen(props: RemoteProps) {
   const leaving = state.status === 'ready' && state.data.leaving
 
   if (state.status === 'loading' || leaving) {
-    return <DetailsSkeleton label={leaving ? m.redirecting : MESSAGES.common.loading} />
+    // Reserved heights: the status banner, the product card, the buttons.
+    return <LoanSkeleton label={leaving ? m.redirecting : MESSAGES.common.loading} heights={[120, 180, 56]} />
   }
-  if (state.status === 'error') {
-    return (
-      <div className="loan-error" role="alert">
-        <p className="loan-error__text">{state.message || MESSAGES.common.loadFailed}</p>
-        <button type="button" className="loan-button loan-button--ghost" onClick={retry}>
-          {MESSAGES.common.retry}
-        </button>
-      </div>
-    )
-  }
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   return <LoanDetailsView {...props} details={state.data.details} ids={ids} linkContext={linkContext} />
-}
-
-/** Holds the page's shape while it loads, so nothing jumps when the order arrives. */
-function DetailsSkeleton({ label }: { label: string }) {
-  return (
-    <div className="loan-skeleton" role="status" aria-live="polite" aria-label={label}>
-      <div className="loan-skeleton__block" style={{ height: 120 }} />
-      <div className="loan-skeleton__block" style={{ height: 180 }} />
-      <div className="loan-skeleton__block" style={{ height: 56 }} />
-    </div>
-  )
 }
 
 type Dialog = 'withdraw' | 'tips' | 'card' | 'rating'

@@ -1,0 +1,441 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http } from 'msw'
+import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
+import { apiPath, envelope, failure, readForm } from 'shared/mocks'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { CONFIRM_PATHS } from '../../api/loan-confirm'
+import { CONFIRM_MESSAGES, MESSAGES } from '../../app/messages'
+import {
+  CODE_01_MESSAGE,
+  CONFIRM_LINKS,
+  CONFIRM_SCENARIOS,
+  DEMO_CONFIRMATIONS,
+  LOAD_FAILED,
+  PUSH_REFUSED,
+  V2_EXTRA,
+} from '../../mocks/confirm'
+import { handlers } from '../../mocks/handlers'
+import { visits } from '../../testing/recorded-navigation'
+import { LoanConfirmScreen, type LoanConfirmScreenProps } from './loan-confirm-screen'
+
+vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+
+const server = setupMswServer(...handlers)
+beforeEach(() => {
+  visits.length = 0
+})
+afterEach(() => server.events.removeAllListeners())
+
+const m = CONFIRM_MESSAGES
+const V1 = CONFIRM_PATHS.v1
+const V2 = CONFIRM_PATHS.v2
+/** The demo deployment's link hosts, which the demo's links use. */
+const DEMO_SETTINGS = {
+  ...TEST_SETTINGS,
+  allowedHosts: ['contracts.cashloan-demo.ph', 'partners.cashloan-demo.ph'],
+}
+
+interface Rendered extends ReturnType<typeof createTestProps> {
+  /** The app's back action (`window.LoanShell.onNativeBack()`): true when the page handled it. */
+  back: () => boolean
+}
+
+function renderConfirm(
+  productId: string,
+  options: {
+    variant?: LoanConfirmScreenProps['variant']
+    byPeriod?: boolean
+    query?: Record<string, string>
+  } = {},
+): Rendered {
+  const { variant = 'v1', byPeriod = false, query = {} } = options
+  const props = createTestProps({
+    screen: variant === 'v2' ? 'loanConfirmNew' : byPeriod ? 'confirmByPeriod' : 'loanConfirm',
+    query: { productId, ...query },
+    settings: DEMO_SETTINGS,
+  })
+  const listeners: (() => boolean)[] = []
+  const bridge = {
+    ...props.bridge,
+    onNativeBack: (listener: () => boolean) => {
+      listeners.push(listener)
+      return () => void listeners.splice(listeners.indexOf(listener), 1)
+    },
+  }
+  renderWithUi(<LoanConfirmScreen {...props} bridge={bridge} variant={variant} byPeriod={byPeriod} />)
+  // As the shell's bridge: the newest listener first; none that handled it means the app goes back itself.
+  const back = () => {
+    let handled = false
+    act(() => {
+      handled = listeners.toReversed().some((listener) => listener())
+    })
+    return handled
+  }
+  return { ...props, back }
+}
+
+interface Sent {
+  method: string
+  path: string
+  params: Record<string, string>
+  key: string | null
+}
+
+/** The calls sent from now on: method, path (under the API base), form body or GET parameters, and key. */
+function sent(): Sent[] {
+  const calls: Sent[] = []
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url)
+    const entry: Sent = {
+      method: request.method,
+      path: url.pathname.replace('/utilities', ''),
+      params: {},
+      key: request.headers.get('Idempotency-Key'),
+    }
+    calls.push(entry)
+    if (request.method === 'GET') {
+      const params = Object.fromEntries(url.searchParams)
+      // The session query every call carries is not what the screen chose.
+      for (const name of ['appVersion', 'sessionId', 'deviceId']) delete params[name]
+      entry.params = params
+    } else void readForm(request.clone()).then((body) => (entry.params = body))
+  })
+  return calls
+}
+
+const loaded = () => screen.findByRole('heading', { name: m.title, level: 1 })
+const nextButton = (name: string = m.next) => screen.getByRole('button', { name })
+
+test('loads: a skeleton, then the amount, the term in days, the rate, the details and the plan', async () => {
+  const calls = sent()
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  expect(screen.getByRole('status', { name: MESSAGES.common.loading })).toBeInTheDocument()
+  await loaded()
+  const head = screen.getByRole('region', { name: m.title })
+  for (const [label, value] of [
+    [m.amount, '₱5.000,00'],
+    [m.term, '91 days'],
+    [m.rate, '0.05%/day'],
+  ]) {
+    expect(within(head).getByText(label).nextElementSibling).toHaveTextContent(value)
+  }
+  const details = screen.getByRole('region', { name: m.details })
+  expect(within(details).getByText('Service fee').nextElementSibling).toHaveTextContent('₱250,00')
+  const plan = screen.getByRole('region', { name: m.plan })
+  expect(within(plan).getByText(m.firstPayTime).nextElementSibling).toHaveTextContent('2027-02-22')
+  expect(within(plan).getByText(m.firstPeriodDay).nextElementSibling).toHaveTextContent('91 days')
+  const [period] = within(plan).getAllByRole('listitem')
+  for (const text of ['Period 1', 'Principal and interest', '₱5.227,50', '2027-02-22'])
+    expect(within(period).getByText(text)).toBeInTheDocument()
+  expect(screen.queryByRole('status')).not.toBeInTheDocument()
+  await waitFor(() =>
+    expect(calls).toEqual([
+      { method: 'POST', path: V1.detail, params: { productId: '1' }, key: null },
+      { method: 'POST', path: V1.agreements, params: { productId: '1', scene: '3' }, key: null },
+    ]),
+  )
+})
+
+test('/confirmByPeriod reads the term by period from termUnit and lists every period', async () => {
+  renderConfirm(CONFIRM_SCENARIOS.byPeriod, { byPeriod: true })
+  await loaded()
+  const head = screen.getByRole('region', { name: m.title })
+  expect(within(head).getByText(m.term).nextElementSibling).toHaveTextContent('3 months')
+  expect(within(head).getByText(m.amount).nextElementSibling).toHaveTextContent('₱12.000,00')
+  const plan = screen.getByRole('region', { name: m.plan })
+  expect(
+    within(plan)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    'Period 1₱4.180,00Principal and interest2027-01-23',
+    'Period 2₱4.180,00Principal and interest2027-02-23',
+    'Period 3₱4.180,00Principal and interest2027-03-23',
+  ])
+  expect(within(plan).getByText(m.firstPeriodDay).nextElementSibling).toHaveTextContent('31 days')
+})
+
+test('/confirmByPeriod: a termUnit the page does not know reads as periods', async () => {
+  server.use(
+    http.post(apiPath(V1.detail), () =>
+      envelope({ ...DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.byPeriod], termUnit: 9 }),
+    ),
+  )
+  renderConfirm(CONFIRM_SCENARIOS.byPeriod, { byPeriod: true })
+  await loaded()
+  const head = screen.getByRole('region', { name: m.title })
+  expect(within(head).getByText(m.term).nextElementSibling).toHaveTextContent('3 periods')
+})
+
+test('the agreement box starts ticked; unticked, Next is grey and inactive and sends nothing', async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  const box = screen.getByRole('checkbox', { name: m.agree })
+  expect(box).toBeChecked()
+  expect(nextButton()).toBeEnabled()
+  const calls = sent()
+  await user.click(box)
+  expect(nextButton()).toBeDisabled()
+  expect(nextButton()).toHaveClass('is-grey')
+  await user.click(nextButton())
+  expect(calls).toEqual([])
+  await user.click(box)
+  expect(nextButton()).toBeEnabled()
+  expect(nextButton()).not.toHaveClass('is-grey')
+})
+
+test('an agreement title asks contract-jump for its link (position, orderId) and opens it through the guard', async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.standard, { query: { orderId: '77' } })
+  await loaded()
+  const calls = sent()
+  const agreements = screen.getByRole('region', { name: m.agreements })
+  await user.click(within(agreements).getByRole('button', { name: 'Privacy Agreement' }))
+  await waitFor(() => expect(visits).toEqual([{ url: CONFIRM_LINKS.agreement('1'), replace: false }]))
+  expect(calls).toEqual([
+    {
+      method: 'POST',
+      path: V1.agreementLink,
+      params: { productId: '1', scene: '3', position: '1', orderId: '77' },
+      key: null,
+    },
+  ])
+})
+
+test('an agreement link to a host the deployment does not allow is refused with a toast', async () => {
+  const user = userEvent.setup()
+  server.use(
+    http.post(apiPath(V1.agreementLink), () => envelope({ contract_url: 'https://evil.example.com/x' })),
+  )
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  await user.click(screen.getByRole('button', { name: 'Loan Agreement' }))
+  expect(await screen.findByText('This link cannot be opened.')).toBeInTheDocument()
+  expect(visits).toEqual([])
+})
+
+test('Next pushes the loan with an Idempotency-Key and replaces the page with lendDetailsUrl, the carried query and from=confirm', async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.standard, {
+    // A session parameter never travels to another origin.
+    query: { orderId: '77', utm_source: 'sms', sessionId: 'secret' },
+  })
+  await loaded()
+  const calls = sent()
+  await user.click(nextButton())
+  await waitFor(() =>
+    expect(visits).toEqual([
+      {
+        url: `${CONFIRM_LINKS.lendDetails}?productId=1&orderId=77&utm_source=sms&from=confirm`,
+        replace: true,
+      },
+    ]),
+  )
+  expect(calls).toEqual([
+    {
+      method: 'POST',
+      path: V1.push,
+      params: { productId: '1', amount: '500000', periods: '91', termUnit: '1' },
+      key: expect.stringMatching(/.+/) as string,
+    },
+  ])
+})
+
+test('a double tap on Next sends one request', async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  const calls = sent()
+  await user.dblClick(nextButton())
+  await waitFor(() => expect(visits).toHaveLength(1))
+  expect(calls.filter((call) => call.path === V1.push)).toHaveLength(1)
+})
+
+test("a refused push shows the server's message; the page stays and Next works again", async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.pushFailure)
+  await loaded()
+  await user.click(nextButton())
+  expect(await screen.findByText(PUSH_REFUSED)).toBeInTheDocument()
+  expect(visits).toEqual([])
+  expect(nextButton()).toBeEnabled()
+})
+
+test('a push without an answer says the outcome is unknown; the retry carries the same Idempotency-Key', async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.pushTimeout)
+  await loaded()
+  const calls = sent()
+  await user.click(nextButton())
+  expect(await screen.findByText(HTTP_MESSAGES.unknownOutcome)).toBeInTheDocument()
+  expect(visits).toEqual([])
+  await user.click(nextButton())
+  await waitFor(() => expect(calls).toHaveLength(2))
+  expect(calls[1].key).toBe(calls[0].key)
+})
+
+test('a lendDetailsUrl the guard refuses is toasted; the page stays', async () => {
+  const user = userEvent.setup()
+  server.use(http.post(apiPath(V1.push), () => envelope({ lendDetailsUrl: 'javascript:alert(1)' })))
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  await user.click(nextButton())
+  expect(await screen.findByText('This link cannot be opened.')).toBeInTheDocument()
+  expect(visits).toEqual([])
+  expect(nextButton()).toBeEnabled()
+})
+
+test('a failed load shows its message and Try again, which loads the page', async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.loadFailure)
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent(LOAD_FAILED)
+  server.use(http.post(apiPath(V1.detail), () => envelope(DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.standard])))
+  await user.click(within(alert).getByRole('button', { name: MESSAGES.common.retry }))
+  expect(await loaded()).toBeInTheDocument()
+})
+
+test('agreements that fail to load fail the page: nothing to agree to', async () => {
+  server.use(http.post(apiPath(V1.agreements), () => failure('Demo: no agreements.')))
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  expect(await screen.findByRole('alert')).toHaveTextContent('Demo: no agreements.')
+  expect(screen.queryByRole('button', { name: m.next })).not.toBeInTheDocument()
+})
+
+test('the full-screen agreement pop-up shows only with popAgreementUrl; Agree closes it', async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.agreementPopup)
+  const dialog = await screen.findByRole('dialog', { name: m.agreementPopup.title })
+  expect(dialog.parentElement).toHaveClass('loan-modal--full')
+  await user.click(within(dialog).getByRole('button', { name: m.agreementPopup.read }))
+  expect(visits).toEqual([{ url: CONFIRM_LINKS.popAgreement, replace: false }])
+  await user.click(within(dialog).getByRole('button', { name: m.agreementPopup.agree }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(nextButton()).toBeEnabled()
+})
+
+test("the agreement pop-up's Cancel closes the web view", async () => {
+  const user = userEvent.setup()
+  const props = renderConfirm(CONFIRM_SCENARIOS.agreementPopup)
+  const dialog = await screen.findByRole('dialog', { name: m.agreementPopup.title })
+  await user.click(within(dialog).getByRole('button', { name: m.agreementPopup.cancel }))
+  expect(props.bridgeCalls).toEqual([{ action: 'closeWebview', payload: [''] }])
+})
+
+test('without popAgreementUrl there is no pop-up', async () => {
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+test("isPopType 1: the app's back shows 'Point out'; Agree stays, Cancel leaves", async () => {
+  const user = userEvent.setup()
+  const props = renderConfirm(CONFIRM_SCENARIOS.backIntercept)
+  await loaded()
+  expect(props.back()).toBe(true)
+  const dialog = screen.getByRole('dialog', { name: m.pointOut.title })
+  expect(within(dialog).getByText('Your loan is almost ready')).toBeInTheDocument()
+  expect(within(dialog).getByText(/Do you want to stay\?/)).toBeInTheDocument()
+  await user.click(within(dialog).getByRole('button', { name: m.pointOut.agree }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(props.bridgeCalls).toEqual([])
+
+  expect(props.back()).toBe(true)
+  await user.click(screen.getByRole('button', { name: m.pointOut.cancel }))
+  expect(props.bridgeCalls).toEqual([{ action: 'closeWebview', payload: [''] }])
+})
+
+test("isPopType 0: the app's back is not intercepted", async () => {
+  const props = renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  expect(props.back()).toBe(false)
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+test("v2: the /v4 calls, buttonMsg as Next's text and popMsg's pop-up", async () => {
+  const user = userEvent.setup()
+  const calls = sent()
+  renderConfirm(CONFIRM_SCENARIOS.standard, { variant: 'v2', query: { orderId: '77' } })
+  const promotion = await screen.findByRole('dialog', { name: m.promotion.title })
+  expect(within(promotion).getByText(V2_EXTRA.popMsg)).toBeInTheDocument()
+  await user.click(within(promotion).getByRole('button', { name: m.promotion.close }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: m.next })).not.toBeInTheDocument()
+
+  await user.click(screen.getByRole('button', { name: 'Loan Agreement' }))
+  await waitFor(() => expect(visits).toHaveLength(1))
+  await user.click(nextButton(V2_EXTRA.buttonMsg))
+  await waitFor(() => expect(visits).toHaveLength(2))
+  expect(visits[1]).toEqual({
+    url: `${CONFIRM_LINKS.lendDetails}?productId=1&orderId=77&from=confirm`,
+    replace: true,
+  })
+  expect(calls.map(({ method, path, params }) => ({ method, path, params }))).toEqual([
+    { method: 'POST', path: V2.detail, params: { productId: '1' } },
+    { method: 'GET', path: V2.agreements, params: { productId: '1', scene: '3' } },
+    {
+      method: 'GET',
+      path: V2.agreementLink,
+      params: { productId: '1', scene: '3', position: '0', orderId: '77' },
+    },
+    {
+      method: 'POST',
+      path: V2.push,
+      params: { productId: '1', amount: '500000', periods: '91', termUnit: '1' },
+    },
+  ])
+})
+
+test("v2: a detail answered with a code other than '00' shows the server's message", async () => {
+  renderConfirm(CONFIRM_SCENARIOS.serverCode, { variant: 'v2' })
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent(CODE_01_MESSAGE)
+  expect(within(alert).getByRole('button', { name: MESSAGES.common.retry })).toBeInTheDocument()
+})
+
+test("v2: a push answered with a code other than '00' shows the server's message", async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.pushFailure, { variant: 'v2' })
+  await user.click(
+    within(await screen.findByRole('dialog', { name: m.promotion.title })).getByRole('button', {
+      name: m.promotion.close,
+    }),
+  )
+  await user.click(nextButton(V2_EXTRA.buttonMsg))
+  expect(await screen.findByText(PUSH_REFUSED)).toBeInTheDocument()
+  expect(visits).toEqual([])
+})
+
+test('v2 without buttonMsg or popMsg: Next and no pop-up', async () => {
+  server.use(http.post(apiPath(V2.detail), () => envelope(DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.standard])))
+  renderConfirm(CONFIRM_SCENARIOS.standard, { variant: 'v2' })
+  await loaded()
+  expect(nextButton()).toBeInTheDocument()
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+test('v1 ignores buttonMsg and popMsg', async () => {
+  server.use(
+    http.post(apiPath(V1.detail), () =>
+      envelope({ ...DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.standard], ...V2_EXTRA }),
+    ),
+  )
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  expect(nextButton()).toBeInTheDocument()
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+test('a malformed amount makes the confirmation unusable: the page says so', async () => {
+  server.use(
+    http.post(apiPath(V1.detail), () =>
+      envelope({ ...DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.standard], amount: null }),
+    ),
+  )
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  expect(await screen.findByRole('alert')).toHaveTextContent('The server sent an unexpected response')
+})

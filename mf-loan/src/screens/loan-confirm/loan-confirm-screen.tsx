@@ -1,0 +1,295 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { formatCents, formatDate } from 'shared/format'
+import { openServerLink, type ServerLinkContext } from 'shared/navigation'
+import type { ApiResult } from 'shared/schema'
+import { SESSION_KEYS } from 'shared/session'
+import { showToast } from 'shared/ui'
+import { useLoad } from 'shared/ui/use-load'
+import {
+  getAgreementLink,
+  getAgreements,
+  getLoanConfirm,
+  pushLoan,
+  type Agreement,
+  type ConfirmVariant,
+  type LoanConfirm,
+} from '../../api/loan-confirm'
+import { CONFIRM_MESSAGES, days, MESSAGES, termByPeriod } from '../../app/messages'
+import { LoadError, LoanSkeleton } from '../../components/load-states'
+import { LoanModal } from '../../components/loan-modal'
+import { loanIds } from '../../components/order-ids'
+
+const m = CONFIRM_MESSAGES
+
+export interface LoanConfirmScreenProps extends RemoteProps {
+  variant: ConfirmVariant
+  /** `/confirmByPeriod`: the term reads by period (`termUnit`) instead of in days. */
+  byPeriod?: boolean
+}
+
+interface Loaded {
+  loan: LoanConfirm
+  agreements: Agreement[]
+}
+
+/** The loan confirmation: v1 (`/loanConfirm`, `/confirmByPeriod`) and v2 (`/loanConfirmNew`). */
+export function LoanConfirmScreen({ variant, byPeriod = false, ...props }: LoanConfirmScreenProps) {
+  const { productId } = loanIds(props)
+  const { http } = props
+  const load = useCallback(async (): Promise<ApiResult<Loaded>> => {
+    const [loan, agreements] = await Promise.all([
+      getLoanConfirm(http, variant, productId),
+      getAgreements(http, variant, productId),
+    ])
+    if (!loan.ok) return loan
+    if (!agreements.ok) return agreements
+    return { ok: true, data: { loan: loan.data, agreements: agreements.data } }
+  }, [http, variant, productId])
+  const { state, retry } = useLoad(load)
+
+  if (state.status === 'loading') {
+    // Reserved heights: the amount, the details and plan, the agreements and 'Next'.
+    return <LoanSkeleton label={MESSAGES.common.loading} heights={[120, 240, 96]} />
+  }
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
+  return <ConfirmView {...props} variant={variant} byPeriod={byPeriod} {...state.data} />
+}
+
+type Dialog = 'agreement' | 'promotion'
+
+interface ViewProps extends LoanConfirmScreenProps, Loaded {}
+
+function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProps) {
+  const ids = loanIds(props)
+  const { http, bridge } = props
+  const [ticked, setTicked] = useState(true)
+  const [sending, setSending] = useState(false)
+  const [pointOut, setPointOut] = useState(false)
+  // One dialog at a time: the agreement to accept first, then the offer.
+  const [open, setOpen] = useState<Dialog[]>(() => {
+    const dialogs: Dialog[] = []
+    if (loan.popAgreementUrl) dialogs.push('agreement')
+    if (variant === 'v2' && loan.popMsg) dialogs.push('promotion')
+    return dialogs
+  })
+  const close = (dialog: Dialog) => setOpen((list) => list.filter((d) => d !== dialog))
+  const dialog = open[0]
+  // One agreement link at a time: a second tap while the first asks would open two pages.
+  const opening = useRef(false)
+
+  const linkContext = (extra: Partial<ServerLinkContext> = {}): ServerLinkContext => ({
+    settings: props.settings,
+    navigate: props.navigate,
+    bridge,
+    refuse: (message) => showToast(message),
+    ...extra,
+  })
+
+  useEffect(
+    () =>
+      bridge.onNativeBack(() => {
+        if (loan.isPopType !== 1) return false
+        setPointOut(true)
+        return true
+      }),
+    [bridge, loan.isPopType],
+  )
+
+  const openAgreement = async (position: number) => {
+    if (opening.current) return
+    opening.current = true
+    try {
+      const link = await getAgreementLink(http, variant, { ...ids, position })
+      if (link !== null) openServerLink(link, linkContext())
+    } finally {
+      opening.current = false
+    }
+  }
+
+  const next = async () => {
+    if (!ticked || sending) return
+    setSending(true)
+    const url = await pushLoan(http, variant, {
+      productId: ids.productId,
+      amount: loan.amount,
+      periods: loan.periods,
+      termUnit: loan.termUnit,
+    })
+    if (url === null) {
+      setSending(false)
+      return
+    }
+    const left = openServerLink(url, linkContext({ append: carriedQuery(props.query), replace: true }))
+    if (!left) setSending(false)
+  }
+
+  const term = byPeriod ? termByPeriod(loan.periods, loan.termUnit) : days(loan.periods)
+  const amount = (value: string) => formatCents(value, { rupee: props.settings.rupee }) || value
+  const date = (value: string) => formatDate(value) || value
+
+  return (
+    <div className="loan-confirm">
+      <section className="loan-card loan-confirm__head" aria-label={m.title}>
+        <div className="loan-card__head">
+          {loan.comProductLogo && <img className="loan-card__logo" src={loan.comProductLogo} alt="" />}
+          <span className="loan-card__name">{loan.comProductName}</span>
+        </div>
+        <h1 className="loan-confirm__title">{m.title}</h1>
+        <dl className="loan-card__lines">
+          <div className="loan-card__line loan-confirm__amount">
+            <dt>{m.amount}</dt>
+            <dd>{amount(loan.amount)}</dd>
+          </div>
+          <div className="loan-card__line">
+            <dt>{m.term}</dt>
+            <dd>{term}</dd>
+          </div>
+          {loan.pRateDsc && (
+            <div className="loan-card__line">
+              <dt>{m.rate}</dt>
+              <dd>{loan.pRateDsc}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      {loan.details.length > 0 && (
+        <section className="loan-card" aria-label={m.details}>
+          <dl className="loan-card__lines">
+            {loan.details.map((line, index) => (
+              <div className="loan-card__line" key={`${line.text}-${index}`}>
+                <dt>{line.text}</dt>
+                <dd>{line.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      <section className="loan-card" aria-labelledby="loan-confirm-plan">
+        <h2 id="loan-confirm-plan" className="loan-confirm__section">
+          {m.plan}
+        </h2>
+        <dl className="loan-card__lines">
+          {loan.firstPayTime && (
+            <div className="loan-card__line">
+              <dt>{m.firstPayTime}</dt>
+              <dd>{date(loan.firstPayTime)}</dd>
+            </div>
+          )}
+          {loan.firstPeriodDay && (
+            <div className="loan-card__line">
+              <dt>{m.firstPeriodDay}</dt>
+              <dd>{days(loan.firstPeriodDay)}</dd>
+            </div>
+          )}
+        </dl>
+        {loan.repay_plans.length > 0 && (
+          <ol className="loan-plan">
+            {loan.repay_plans.map((plan, index) => (
+              <li className="loan-plan__item" key={`${plan.title}-${index}`}>
+                <span className="loan-plan__title">{plan.title}</span>
+                <span className="loan-plan__amount">{amount(plan.amount)}</span>
+                {plan.description && <span className="loan-plan__desc">{plan.description}</span>}
+                <span className="loan-plan__time">{date(plan.pay_time)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section className="loan-agreements" aria-label={m.agreements}>
+        <label className="loan-agreements__tick">
+          <input type="checkbox" checked={ticked} onChange={(event) => setTicked(event.target.checked)} />
+          <span>{m.agree}</span>
+        </label>
+        <ul className="loan-agreements__list">
+          {agreements.map((agreement, position) => (
+            <li key={`${agreement.title}-${position}`}>
+              <button type="button" className="loan-link" onClick={() => void openAgreement(position)}>
+                {agreement.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="loan-actions">
+        <button
+          type="button"
+          className={`loan-button${ticked ? '' : ' is-grey'}`}
+          disabled={!ticked || sending}
+          onClick={() => void next()}
+        >
+          {(variant === 'v2' && loan.buttonMsg) || m.next}
+        </button>
+      </div>
+
+      {dialog === 'agreement' && (
+        <LoanModal title={m.agreementPopup.title} fullScreen>
+          <p className="loan-modal__text">{m.agreementPopup.text}</p>
+          <button
+            type="button"
+            className="loan-link loan-modal__read"
+            onClick={() => openServerLink(loan.popAgreementUrl, linkContext())}
+          >
+            {m.agreementPopup.read}
+          </button>
+          <div className="loan-modal__actions">
+            <button
+              type="button"
+              className="loan-button loan-button--ghost"
+              onClick={() => bridge.call('closeWebview')}
+            >
+              {m.agreementPopup.cancel}
+            </button>
+            <button type="button" className="loan-button" onClick={() => close('agreement')}>
+              {m.agreementPopup.agree}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+      {dialog === 'promotion' && (
+        <LoanModal title={m.promotion.title}>
+          <p className="loan-modal__text">{loan.popMsg}</p>
+          <div className="loan-modal__actions">
+            <button type="button" className="loan-button" onClick={() => close('promotion')}>
+              {m.promotion.close}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+      {pointOut && (
+        <LoanModal title={m.pointOut.title}>
+          {loan.popTitle && <p className="loan-modal__text loan-modal__strong">{loan.popTitle}</p>}
+          <p className="loan-modal__text">{loan.popContent}</p>
+          <div className="loan-modal__actions">
+            <button
+              type="button"
+              className="loan-button loan-button--ghost"
+              onClick={() => bridge.call('closeWebview')}
+            >
+              {m.pointOut.cancel}
+            </button>
+            <button type="button" className="loan-button" onClick={() => setPointOut(false)}>
+              {m.pointOut.agree}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+    </div>
+  )
+}
+
+/**
+ * What the loan-details link carries on: the page's query (never the session parameters, which must not
+ * reach another origin: DESIGN.md §3) plus `from=confirm`.
+ */
+function carriedQuery(query: Record<string, string>): Record<string, string> {
+  const carried: Record<string, string> = {}
+  for (const [key, value] of Object.entries(query)) {
+    if (!(SESSION_KEYS as readonly string[]).includes(key)) carried[key] = value
+  }
+  return { ...carried, from: 'confirm' }
+}
