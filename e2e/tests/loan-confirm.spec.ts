@@ -57,7 +57,7 @@ test('Next pushes the loan once with an Idempotency-Key and replaces the page wi
   })
   await page.goto('/loanConfirm?productId=1&orderId=86')
   await expect(page.getByRole('heading', { name: 'Loan confirmation' })).toBeVisible()
-  // Started by the page (or, behind nginx, by the screen): asked once each either way.
+  // Started by the page, which both servers send with its first calls (ADR 0016): asked once each.
   expect(reads).toHaveLength(2)
   await expect(page.getByText('₱5.000,00')).toBeVisible()
   await expect(page.getByText('91 days').first()).toBeVisible()
