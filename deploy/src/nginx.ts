@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from './paths'
+import { CDN_DIR, DEPLOY_DIR, REGISTRY_FILE, SHELL_DIST } from './paths'
 import { renderNginxConf } from './nginx-conf'
+import { readPageRegistry } from './registry-file'
 import { injectSettings, settingsFromEnv } from './settings'
+import { STANDALONE_PAGES, standaloneHtml } from './standalone'
 
 /**
  * Serves the released tree with real nginx on loopback (used by the e2e `nginx` project): writes the web
@@ -21,6 +23,13 @@ cpSync(SHELL_DIST, www, { recursive: true })
 const index = join(www, 'index.html')
 const settings = settingsFromEnv()
 writeFileSync(index, injectSettings(readFileSync(index, 'utf8'), settings))
+// nginx cannot read the registry: each standalone page is written from the current release (ADR 0016).
+for (const [path, remote] of Object.entries(STANDALONE_PAGES)) {
+  const page = standaloneHtml(remote, readPageRegistry(REGISTRY_FILE), CDN_DIR, settings)
+  if (!page) continue
+  mkdirSync(join(www, path), { recursive: true })
+  writeFileSync(join(www, path, 'index.html'), page)
+}
 mkdirSync(prefix, { recursive: true })
 // Started as root (CI), nginx's workers would drop to `nobody`, who cannot reach a checkout inside a private
 // folder (`mktemp -d` makes 0700 folders): this local server's workers keep the user that started it.

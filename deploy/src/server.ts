@@ -11,6 +11,7 @@ import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { injectPreload, readInlineScript, routePreload } from './pages'
 import { readPageRegistry } from './registry-file'
 import { injectSettings } from './settings'
+import { standaloneHtml, standaloneRemote } from './standalone'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -268,6 +269,13 @@ export function createAppServer(options: ServerOptions = {}): Server {
         { ...security, 'Cache-Control': hashed ? IMMUTABLE : NO_CACHE },
         compressedCache,
       )
+      return
+    }
+    const standalone = standaloneRemote(path)
+    if (standalone) {
+      const page = standaloneHtml(standalone, readPageRegistry(registryFile), cdnDir, options.settings ?? {})
+      if (!page) return notFound()
+      send(res, 200, { ...security, 'Content-Type': TYPES['.html'], 'Cache-Control': NO_CACHE }, page)
       return
     }
     // A missing file is a 404, never the app: only extension-less paths are app routes.

@@ -111,3 +111,36 @@ test('the agreement link opens #/agreementTemplate; back returns to the landing'
   await page.goBack()
   await expect(page.getByLabel('手机号')).toBeVisible()
 })
+
+test('the standalone entry for ad links: its own page without the shell, registration to download', async ({
+  page,
+}) => {
+  const requested: string[] = []
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname))
+  const phone = freshPhone()
+  await openLanding(page, `/standalone/promotion?${AD_QUERY}#/registerTemplate`)
+  // Its own build from the current release, no shell: no registry, no federation entry.
+  expect(requested.some((p) => /^\/remotes\/mf-promotion\/[^/]+\/standalone\/assets\/.+\.js$/.test(p))).toBe(
+    true,
+  )
+  expect(requested).not.toContain('/registry.json')
+  expect(requested.some((p) => p.endsWith('remoteEntry.js') || p.endsWith('mf-manifest.json'))).toBe(false)
+
+  await fillPhoneAndCaptcha(page, phone)
+  await page.getByRole('button', { name: 'get verification code' }).click()
+  await expect(page.getByText('验证码已发送，请在手机上查看！')).toBeVisible()
+  await page.getByLabel('短信验证码').fill(smsCodeFor(phone))
+  await page.getByRole('button', { name: '立即申请' }).click()
+  await expect(page.getByText('注册成功', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(`/standalone/promotion${CARRIED}#/downloadTemplate`)
+  await expect(page.getByRole('heading', { name: '注册成功，下载APP立即借款' })).toBeVisible()
+
+  const apk: string[] = []
+  await page.route('https://partners.cashloan-demo.ph/**', (route) => {
+    apk.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'text/plain', body: 'apk' })
+  })
+  // The deployment's settings reach the standalone page: the guard allows the demo's partner host.
+  await page.getByRole('button', { name: '下载APP' }).click()
+  await expect.poll(() => apk).toEqual([APK])
+})
