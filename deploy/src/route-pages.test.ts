@@ -153,3 +153,25 @@ test('a server without pages renders every page on request', async () => {
   const get = await start(null)
   expect((await get('/aboutUs')).text).toContain('"live":true')
 })
+
+test("mf-promotion's release writes its standalone page with the pages; a release without one removes it", () => {
+  buildRemote('mf-promotion', 'one', '/promotion')
+  const dist = join(root, 'mf-promotion', 'dist')
+  mkdirSync(join(dist, 'standalone'))
+  writeFileSync(
+    join(dist, 'standalone', 'index.html'),
+    '<head><script type="application/json" id="app-settings">{}</script>' +
+      '<script type="module" src="./assets/s-1.js"></script></head>',
+  )
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: { servicePhone: 'deployed' } })
+  const v1 = releaseRemote('mf-promotion', options()).version
+  const standalone = () => readFileSync(join(pagesDir, pageFileName('/standalone/promotion')), 'utf8')
+  expect(standalone()).toContain(`src="/remotes/mf-promotion/${v1}/standalone/assets/s-1.js"`)
+  expect(standalone()).toContain('"servicePhone":"deployed"')
+  // A build without the standalone page: no server may keep sending the old one.
+  buildRemote('mf-promotion', 'two', '/promotion')
+  releaseRemote('mf-promotion', options())
+  expect(() => standalone()).toThrow(/ENOENT/)
+  rollbackRemote('mf-promotion', undefined, options())
+  expect(standalone()).toContain(`/remotes/mf-promotion/${v1}/standalone/`)
+})

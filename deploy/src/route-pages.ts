@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { injectPreload, readInlineScript, routePreload } from './pages'
 import { readPageRegistry } from './registry-file'
 import { injectSettings, settingsFromEnv } from './settings'
+import { STANDALONE_PAGES, standaloneHtml } from './standalone'
 
 /**
  * Route pages (ADR 0016): each app route's page as the servers send it (settings, preloads, the route
@@ -93,7 +94,8 @@ function storedSettings(pagesDir: string): Record<string, unknown> | null {
 
 /** Writes `text` so that a reader sees the old file or the new one, never half of one. */
 function writeAtomically(file: string, text: string): void {
-  const temp = join(file, '..', `.${process.pid}.${Date.now()}.tmp`)
+  mkdirSync(dirname(file), { recursive: true })
+  const temp = join(dirname(file), `.${process.pid}.${Date.now()}.tmp`)
   writeFileSync(temp, text)
   renameSync(temp, file)
 }
@@ -126,6 +128,20 @@ export function writeRoutePages(options: WritePagesOptions): string[] {
     const page = renderPage(path, { ...options, settings })
     if (!page) continue
     writeAtomically(join(pagesDir, pageFileName(path)), page.html)
+    written.push(path)
+  }
+  // Standalone pages (ADR 0017) belong to their remote's release too. One whose remote has no release with
+  // such a page is removed, so no server keeps sending an old one.
+  const registry = readPageRegistry(options.registryFile)
+  for (const [path, remote] of Object.entries(STANDALONE_PAGES)) {
+    if (options.remote && options.remote !== remote) continue
+    const file = join(pagesDir, pageFileName(path))
+    const html = standaloneHtml(remote, registry, options.cdnDir, settings)
+    if (!html) {
+      rmSync(file, { force: true })
+      continue
+    }
+    writeAtomically(file, html)
     written.push(path)
   }
   return written

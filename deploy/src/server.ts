@@ -7,7 +7,9 @@ import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, resolveInside, SHELL_DIST } from './paths'
 import { securityHeaders } from './security-headers'
+import { readPageRegistry } from './registry-file'
 import { pageFileName, pageScriptHashes, renderPage } from './route-pages'
+import { standaloneHtml, standaloneRemote } from './standalone'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -277,6 +279,13 @@ export function createAppServer(options: ServerOptions = {}): Server {
     const headers = { ...pageSecurity(), 'Cache-Control': NO_CACHE }
     const written = options.pagesDir ? fileIn(options.pagesDir, pageFileName(path)) : null
     if (written) return sendFile(req, res, written, headers, compressedCache)
+    const standalone = standaloneRemote(path)
+    if (standalone) {
+      const page = standaloneHtml(standalone, readPageRegistry(registryFile), cdnDir, options.settings ?? {})
+      if (!page) return notFound()
+      send(res, 200, { ...headers, 'Content-Type': TYPES['.html'] }, page)
+      return
+    }
     const page = renderPage(path, {
       shellDir,
       cdnDir,

@@ -13,6 +13,7 @@ beforeAll(async () => {
     http.post('*/utilities/echo-size', async ({ request }) =>
       HttpResponse.json({ code: '00', message: 'success', data: (await request.arrayBuffer()).byteLength }),
     ),
+    http.get('*/api/dropped', () => HttpResponse.error()),
   ]
   server = createServer((req, res) => void handleApi(req, res, `http://${req.headers.host}`, handlers))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -52,4 +53,15 @@ test('the demo API takes a body up to REQUEST_BODY_MAX_BYTES and answers a large
     expect(await post(REQUEST_BODY_MAX_BYTES + 1, chunked)).toEqual({ status: 413, body: TOO_LARGE_ENVELOPE })
   }
   expect(TOO_LARGE_ENVELOPE.message).toBe('The file or request is too large: files may be up to 3 MB.')
+})
+
+test('a handler answering HttpResponse.error() drops the connection, as a network failure', async () => {
+  const failure = await new Promise<string>((resolve) => {
+    const req = request({ port, host: '127.0.0.1', path: '/api/dropped' }, (res) =>
+      resolve(`answered ${res.statusCode ?? 0}`),
+    )
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
+    req.end()
+  })
+  expect(failure).toBe('ECONNRESET')
 })

@@ -89,6 +89,11 @@ export async function handleApi(
     response = Response.json({ code: '500', message: 'Demo API error', data: null }, { status: 500 })
   }
   response ??= Response.json({ code: '404', message: 'No such API', data: null }, { status: 404 })
+  // A handler's `HttpResponse.error()` is a network failure in msw/node; over HTTP it is a dropped connection.
+  if (response.type === 'error') {
+    res.destroy()
+    return
+  }
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' }
   response.headers.forEach((value, key) => {
     headers[key] = value

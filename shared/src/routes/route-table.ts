@@ -23,7 +23,7 @@ export const REMOTES: Readonly<Record<RemoteName, RemoteInfo>> = {
   mf_loan: { locale: 'en', released: true },
   mf_repay: { locale: 'en', released: false },
   mf_bindcard: { locale: 'en', released: true },
-  mf_promotion: { locale: 'zh', released: false },
+  mf_promotion: { locale: 'zh', released: true },
 }
 
 export interface RemoteRouteDef {

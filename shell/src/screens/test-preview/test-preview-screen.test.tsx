@@ -256,3 +256,21 @@ test('diagnostics list every load attempt, with the failure reason', () => {
     ['mf_loan', '1.9.0', 'ready', '340'],
   ])
 })
+
+test('the promotion demo links open each scenario; the standalone entry is a full page load', () => {
+  renderScreen()
+  const promotion = screen.getByRole('navigation', { name: 'Promotion demo' })
+  const hrefs = within(promotion)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'))
+  expect(hrefs).toEqual([
+    '/promotion?id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/registerTemplate',
+    '/standalone/promotion?id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/registerTemplate',
+    '/promotion?id=error&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/registerTemplate',
+    '/promotion?id=offline&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/registerTemplate',
+    '/promotion?id=7&utm_content=sid-error&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/',
+    '/promotion?id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/downloadTemplate',
+    '/promotion?id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/agreementTemplate',
+  ])
+  expect(within(promotion).getByText(/13800000011 already registered/)).toBeInTheDocument()
+})

@@ -31,6 +31,30 @@ export const PREVIEW_LINKS = [
 
 export const NOT_RELEASED_NOTE = 'not available yet'
 
+const AD = 'app_from=demo&user_from=preview&utm_tag=test&links_id=1'
+
+/**
+ * The promotion landing's demo scenarios (mf-promotion README, 'Demo API'). Anonymous ad traffic carries no
+ * session, so these links carry none. The standalone entry is no shell route: a full page load.
+ */
+export const PROMOTION_DEMO_LINKS = [
+  { label: 'Registration landing', href: `/promotion?id=7&${AD}#/registerTemplate`, shell: true },
+  {
+    label: 'Standalone landing (ad link)',
+    href: `/standalone/promotion?id=7&${AD}#/registerTemplate`,
+    shell: false,
+  },
+  { label: 'Template refused', href: `/promotion?id=error&${AD}#/registerTemplate`, shell: true },
+  { label: 'Template without answer', href: `/promotion?id=offline&${AD}#/registerTemplate`, shell: true },
+  { label: 'Captcha session refused', href: `/promotion?id=7&utm_content=sid-error&${AD}#/`, shell: true },
+  { label: 'Download page', href: `/promotion?id=7&${AD}#/downloadTemplate`, shell: true },
+  { label: 'Registration agreement', href: `/promotion?id=7&${AD}#/agreementTemplate`, shell: true },
+] as const
+
+export const PROMOTION_DEMO_NOTE =
+  'Phones: 13800000011 already registered, 13800000000 no answer, 13800000099 refused; the SMS code is the ' +
+  'last six digits of the phone (also in the server log).'
+
 /** Whether the route's remote is built and released by this project (the route table says). */
 function isReleased(path: string): boolean {
   const route = matchRoute(path)
@@ -152,6 +176,17 @@ export function TestPreviewScreen({
             </li>
           ))}
         </ul>
+      </nav>
+      <nav aria-labelledby="tp-promotion">
+        <h2 id="tp-promotion">Promotion demo</h2>
+        <ul className="test-preview__links">
+          {PROMOTION_DEMO_LINKS.map((link) => (
+            <li key={link.href}>
+              {link.shell ? <Link to={link.href}>{link.label}</Link> : <a href={link.href}>{link.label}</a>}
+            </li>
+          ))}
+        </ul>
+        <p>{PROMOTION_DEMO_NOTE}</p>
       </nav>
       <section aria-labelledby="tp-device">
         <h2 id="tp-device">Device</h2>

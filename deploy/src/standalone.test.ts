@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { standaloneHtml, standaloneRemote } from './standalone'
+
+let cdnDir: string
+
+const PAGE =
+  '<!doctype html><html><head><script type="application/json" id="app-settings">{}</script>' +
+  '<script type="module" crossorigin src="./assets/index-1.js"></script>' +
+  '<link rel="stylesheet" href="./assets/index-1.css"></head><body><div id="root"></div></body></html>'
+
+const registry = (version: string) => ({
+  remotes: {
+    mf_promotion: {
+      version,
+      entry: `/remotes/mf-promotion/${version}/mf-manifest.json`,
+      previous: null,
+      available: [version],
+    },
+  },
+})
+
+beforeEach(() => {
+  cdnDir = mkdtempSync(join(tmpdir(), 'standalone-'))
+  const folder = join(cdnDir, 'mf-promotion', '1.0.0-new', 'standalone')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'index.html'), PAGE)
+  mkdirSync(join(cdnDir, 'mf-promotion', '1.0.0-old'), { recursive: true })
+})
+afterEach(() => rmSync(cdnDir, { recursive: true, force: true }))
+
+test('the stable path names its remote, with or without a trailing slash; nothing else does', () => {
+  expect(standaloneRemote('/standalone/promotion')).toBe('mf_promotion')
+  expect(standaloneRemote('/standalone/promotion/')).toBe('mf_promotion')
+  expect(standaloneRemote('/standalone/')).toBeNull()
+  expect(standaloneRemote('/promotion')).toBeNull()
+})
+
+test('the current release’s page, assets in its version folder, with the deployment’s settings', () => {
+  const html = standaloneHtml('mf_promotion', registry('1.0.0-new'), cdnDir, {
+    allowedHosts: ['a.example.com'],
+  })
+  expect(html).toContain('src="/remotes/mf-promotion/1.0.0-new/standalone/assets/index-1.js"')
+  expect(html).toContain('href="/remotes/mf-promotion/1.0.0-new/standalone/assets/index-1.css"')
+  expect(html).toContain(
+    '<script type="application/json" id="app-settings">{"allowedHosts":["a.example.com"]}',
+  )
+})
+
+test('no page when the registry names no release, or that release has no standalone build', () => {
+  expect(standaloneHtml('mf_promotion', { remotes: {} }, cdnDir, {})).toBeNull()
+  expect(standaloneHtml('mf_promotion', null, cdnDir, {})).toBeNull()
+  expect(standaloneHtml('mf_promotion', registry('1.0.0-old'), cdnDir, {})).toBeNull()
+})

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { packageOf, REMOTES_URL } from './paths'
+import type { RegistryDoc } from './registry-file'
+import { injectSettings } from './settings'
+
+/**
+ * Standalone pages (ADR 0017): a remote page served without the shell, at a stable path ad links can use, from
+ * the registry's current release of that remote (`<version>/standalone/index.html`, built by the remote).
+ */
+export const STANDALONE_PAGES: Readonly<Record<string, string>> = {
+  '/standalone/promotion': 'mf_promotion',
+}
+
+/** The stable path's remote, a trailing slash tolerated; null for any other path. */
+export function standaloneRemote(path: string): string | null {
+  return STANDALONE_PAGES[path.replace(/(.)\/+$/, '$1')] ?? null
+}
+
+/**
+ * The current release's standalone page of `remote` with the deployment's settings written in, its relative
+ * asset addresses (`./assets/…`) pointing into the version folder; null when the registry names no release
+ * of it or that release has no standalone page.
+ */
+export function standaloneHtml(
+  remote: string,
+  registry: RegistryDoc | null,
+  cdnDir: string,
+  settings: Record<string, unknown>,
+): string | null {
+  const version = registry?.remotes[remote]?.version
+  if (!version) return null
+  const pkg = packageOf(remote)
+  const file = join(cdnDir, pkg, version, 'standalone', 'index.html')
+  if (!existsSync(file)) return null
+  const folder = `${REMOTES_URL}/${pkg}/${version}/standalone/`
+  const html = readFileSync(file, 'utf8').replace(
+    /(\s(?:src|href)=")\.\//g,
+    (_, attr: string) => attr + folder,
+  )
+  return injectSettings(html, settings)
+}

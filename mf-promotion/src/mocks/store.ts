@@ -1,0 +1,131 @@
+/*
+ * The demo API's in-memory data (DESIGN.md §7): captcha sessions, SMS codes sent and phones registered, kept
+ * until the process ends (or `resetStore()` in tests).
+ */
+
+/** Demo scenario values (README.md lists them; the developer test page links to them). */
+export const SCENARIOS = {
+  /** The template with this id answers a server failure ('Demo: …'). */
+  templateError: 'error',
+  /** The template with this id gets no answer (network failure: the page shows 'error'). */
+  templateOffline: 'offline',
+  /** get-sid fails with a server message when the page's `utm_content` (a tracking parameter) is this. */
+  sidError: 'sid-error',
+  /** This phone is already registered: get-sms and register answer 11. */
+  registeredPhone: '13800000011',
+  /** get-sms and register for this phone get no answer (the connection drops): 'error'. */
+  offlinePhone: '13800000000',
+  /** get-sms for this phone answers an unhandled code with its message. */
+  smsRefusedPhone: '13800000099',
+} as const
+
+export const DEMO_MESSAGES = {
+  templateError: 'Demo: 模板不存在',
+  sidError: 'Demo: 获取验证码会话失败',
+  wrongCaptcha: '图形验证码错误',
+  smsRefused: '今日短信发送次数已达上限',
+  wrongSms: '短信验证码错误',
+  noSid: '验证码会话已失效，请刷新图形验证码',
+} as const
+
+export const DEMO_TEMPLATE_CONFIG = {
+  title: '极速借款，最快3分钟到账',
+  subtitle: '新用户注册即可申请，最高 ₱20,000',
+  backgroundColor: '#1677ff',
+  buttonColor: '#ff7a00',
+  androidUrl: 'https://partners.cashloan-demo.ph/app/cashloan.apk',
+  iosUrl: 'https://partners.cashloan-demo.ph/app/ios',
+}
+
+/** No look-alike characters (0/O, 1/I/L), so a reader can always type what the picture shows. */
+const CAPTCHA_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+
+/** A small deterministic hash (FNV-1a), so an image asked for again (same sid, same `a`) is the same. */
+export function demoHash(text: string): number {
+  let h = 0x811c9dc5
+  for (const char of text) {
+    h ^= char.codePointAt(0) ?? 0
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h
+}
+
+/** The answer of the captcha image for this sid and timestamp: 4 characters. */
+export function captchaAnswer(sid: string, at: string): string {
+  let seed = demoHash(`${sid}|${at}`)
+  let answer = ''
+  for (let i = 0; i < 4; i++) {
+    answer += CAPTCHA_ALPHABET[seed % CAPTCHA_ALPHABET.length]
+    seed = demoHash(`${seed}|${i}`)
+  }
+  return answer
+}
+
+/** The demo SMS code for a phone: its last six digits (the demo server also logs each code it sends). */
+export function smsCodeFor(phone: string): string {
+  return phone.slice(-6)
+}
+
+let sidCount = 0
+/** sid → the answer of the last captcha image served for it. */
+let captchas = new Map<string, string>()
+/** phone → the SMS code last sent to it. */
+let smsCodes = new Map<string, string>()
+let registered = new Set<string>([SCENARIOS.registeredPhone])
+
+export function newSid(): string {
+  sidCount += 1
+  return `demo-sid-${Date.now().toString(36)}-${sidCount}`
+}
+
+export function issueCaptcha(sid: string, at: string): string {
+  const answer = captchaAnswer(sid, at)
+  captchas.set(sid, answer)
+  return answer
+}
+
+export type CaptchaCheck = 'ok' | 'wrong' | 'noSid'
+
+/** Checks a typed captcha against the last image served for the sid (case does not matter). */
+export function checkCaptcha(sid: string, capcode: string): CaptchaCheck {
+  const answer = captchas.get(sid)
+  if (!answer) return 'noSid'
+  return capcode.trim().toUpperCase() === answer ? 'ok' : 'wrong'
+}
+
+export function recordSms(phone: string): string {
+  const code = smsCodeFor(phone)
+  smsCodes.set(phone, code)
+  return code
+}
+
+export function smsMatches(phone: string, code: string): boolean {
+  return smsCodes.get(phone) === code
+}
+
+export function isRegistered(phone: string): boolean {
+  return registered.has(phone)
+}
+
+export interface Registration {
+  body: Record<string, string>
+}
+
+let registrations: Registration[] = []
+
+export function recordRegistration(body: Record<string, string>): void {
+  registered.add(body.phone)
+  registrations.push({ body })
+}
+
+export function listRegistrations(): readonly Registration[] {
+  return registrations
+}
+
+export function resetStore(): void {
+  sidCount = 0
+  captchas = new Map()
+  smsCodes = new Map()
+  registered = new Set([SCENARIOS.registeredPhone])
+  registrations = []
+}

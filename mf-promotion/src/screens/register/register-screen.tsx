@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { showToast } from 'shared/ui'
+import { useLoad } from 'shared/ui/use-load'
+import { captchaUrl } from '../../api/captcha'
+import {
+  clientType,
+  getSid,
+  register,
+  sendSms,
+  trackClick,
+  trackVisit,
+  type PromoOutcome,
+  type PromoParams,
+} from '../../api/promotion'
+import { MESSAGES } from '../../app/messages'
+import { promoHref } from '../../app/promo-route'
+import { TemplateHeader, useTemplate } from '../../components/template'
+import { applyProblem, FIELD_LIMITS, smsProblem, type RegisterFields } from './register-rules'
+import { SMS_COUNTDOWN_SECONDS, useCountdown } from './use-countdown'
+
+type Props = Pick<RemoteProps, 'http' | 'settings' | 'navigate'> & { params: PromoParams }
+
+/** A new image address, never the previous one (two refreshes within one millisecond). */
+const nextStamp = (previous: number) => Math.max(Date.now(), previous + 1)
+
+/** The registration landing (`#/registerTemplate`, also `#/`). */
+export function RegisterScreen({ http, settings, navigate, params }: Props) {
+  const ids = { phone: useId(), captcha: useId(), sms: useId() }
+  const { config } = useTemplate(http, params.id)
+  const [fields, setFields] = useState<RegisterFields>({ phone: '', capcode: '', smsCode: '' })
+  const [stamp, setStamp] = useState(() => Date.now())
+  const [applying, setApplying] = useState(false)
+  const countdown = useCountdown()
+  // One request per tap: a tap while the previous one is unanswered does nothing.
+  const busy = useRef({ sms: false, apply: false })
+
+  const loadSid = useCallback(() => getSid(http), [http])
+  const { state: sidState, retry: retrySid } = useLoad(loadSid)
+  const sid = sidState.status === 'ready' ? sidState.data : null
+  const sidFailure = sidState.status === 'error' ? sidState.message : null
+  useEffect(() => {
+    if (sidFailure !== null) showToast(sidFailure)
+  }, [sidFailure])
+
+  useEffect(() => {
+    void trackVisit(http, params, clientType(navigator.userAgent))
+  }, [http, params])
+
+  const refreshCaptcha = () => {
+    setFields((f) => ({ ...f, capcode: '' }))
+    if (sid) setStamp(nextStamp)
+    else retrySid()
+  }
+
+  const onRefresh = () => {
+    if (!fields.phone) showToast(MESSAGES.phoneInvalid)
+    else refreshCaptcha()
+  }
+
+  const toDownload = () => navigate(promoHref('download', params))
+
+  /** What both calls' answers 11, wrong captcha and anything else lead to. */
+  const settle = (outcome: Exclude<PromoOutcome, { kind: 'done' }>) => {
+    if (outcome.kind === 'alreadyRegistered') {
+      showToast(MESSAGES.alreadyRegistered)
+      toDownload()
+      return
+    }
+    if (outcome.kind === 'wrongCaptcha') refreshCaptcha()
+    showToast(outcome.message)
+  }
+
+  const onSms = async () => {
+    if (countdown.remaining > 0) {
+      showToast(MESSAGES.smsRepeated)
+      return
+    }
+    if (busy.current.sms) return
+    const problem = smsProblem(fields)
+    if (problem) {
+      showToast(problem)
+      return
+    }
+    if (!sid) {
+      // No captcha session, so no picture the typed text could match: get one.
+      showToast(MESSAGES.captchaInvalid)
+      retrySid()
+      return
+    }
+    busy.current.sms = true
+    const outcome = await sendSms(http, { phone: fields.phone, capcode: fields.capcode, sid, params })
+    busy.current.sms = false
+    if (outcome.kind === 'done') {
+      showToast(MESSAGES.smsSent)
+      countdown.start(SMS_COUNTDOWN_SECONDS)
+    } else settle(outcome)
+  }
+
+  const onApply = async () => {
+    if (busy.current.apply) return
+    const problem = applyProblem(fields)
+    if (problem) {
+      showToast(problem)
+      return
+    }
+    if (!sid) {
+      showToast(MESSAGES.captchaInvalid)
+      retrySid()
+      return
+    }
+    busy.current.apply = true
+    setApplying(true)
+    void trackClick(http, params, clientType(navigator.userAgent), fields.phone)
+    const outcome = await register(http, { ...fields, sid, params })
+    busy.current.apply = false
+    setApplying(false)
+    if (outcome.kind === 'done') {
+      showToast(MESSAGES.registered)
+      toDownload()
+    } else settle(outcome)
+  }
+
+  const typed = (field: keyof RegisterFields, limit: number) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value.slice(0, limit)
+    setFields((f) => ({ ...f, [field]: value }))
+  }
+
+  const agreement = promoHref('agreement', params)
+
+  return (
+    <div className="promo-page">
+      <TemplateHeader config={config} />
+      <form
+        className="promo-form"
+        aria-label={MESSAGES.title}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void onApply()
+        }}
+      >
+        <div className="promo-field">
+          <label htmlFor={ids.phone}>{MESSAGES.phone}</label>
+          <input
+            id={ids.phone}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder={MESSAGES.phonePlaceholder}
+            value={fields.phone}
+            onChange={typed('phone', FIELD_LIMITS.phone)}
+          />
+        </div>
+        <div className="promo-field promo-field--with-side">
+          <label htmlFor={ids.captcha}>{MESSAGES.captcha}</label>
+          <input
+            id={ids.captcha}
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder={MESSAGES.captchaPlaceholder}
+            value={fields.capcode}
+            onChange={typed('capcode', FIELD_LIMITS.captcha)}
+          />
+          <button
+            type="button"
+            className="promo-captcha"
+            aria-label={MESSAGES.captchaRefresh}
+            onClick={onRefresh}
+          >
+            {sid ? (
+              <img
+                src={captchaUrl(settings.apiBase, window.location.origin, sid, stamp)}
+                alt={MESSAGES.captchaImage}
+                width={100}
+                height={40}
+              />
+            ) : (
+              <span className="promo-captcha__empty">{MESSAGES.captchaRefresh}</span>
+            )}
+          </button>
+        </div>
+        <div className="promo-field promo-field--with-side">
+          <label htmlFor={ids.sms}>{MESSAGES.sms}</label>
+          <input
+            id={ids.sms}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={MESSAGES.smsPlaceholder}
+            value={fields.smsCode}
+            onChange={typed('smsCode', FIELD_LIMITS.sms)}
+          />
+          <button
+            type="button"
+            className="promo-sms"
+            aria-disabled={countdown.remaining > 0}
+            onClick={() => void onSms()}
+          >
+            {countdown.remaining > 0 ? MESSAGES.countdown(countdown.remaining) : MESSAGES.getCode}
+          </button>
+        </div>
+        <button
+          type="submit"
+          className="promo-apply"
+          disabled={applying}
+          style={config.buttonColor ? { background: config.buttonColor } : undefined}
+        >
+          {MESSAGES.apply}
+        </button>
+        <p className="promo-agreement">
+          {MESSAGES.agreementPrefix}
+          <a
+            href={agreement}
+            onClick={(event) => {
+              event.preventDefault()
+              navigate(agreement)
+            }}
+          >
+            {MESSAGES.agreementLink}
+          </a>
+        </p>
+      </form>
+    </div>
+  )
+}

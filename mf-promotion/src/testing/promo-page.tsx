@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react'
+import type { SetupServerApi } from 'msw/node'
+import type { RemoteProps } from 'shared/contract'
+import { createTestProps, renderWithUi } from 'shared/testing'
+import { PromotionApp } from '../app/promotion-app'
+import { MESSAGES } from '../app/messages'
+
+/** A landing link's parameters as a channel's ad would carry them. */
+export const AD_QUERY = {
+  id: '7',
+  app_from: 'fb',
+  user_from: 'u-42',
+  utm_tag: 'summer',
+  invite_code: 'INV9',
+  links_id: 'L1',
+}
+
+/** Mounts the remote as the shell does on `/promotion` with this query and hash. */
+export function renderPromotion(query: Record<string, string> = AD_QUERY, hash = '/registerTemplate') {
+  const props = createTestProps({ screen: 'promotion', query, hash, locale: 'zh' })
+  const view = renderWithUi(<PromotionApp {...(props as RemoteProps)} />, 'zh')
+  return { props, view }
+}
+
+export function captchaImage(): HTMLImageElement {
+  return screen.getByRole('img', { name: MESSAGES.captchaImage })
+}
+
+/** What a reader sees on the captcha picture: the image is fetched as the browser would, its text read. */
+export async function readCaptcha(): Promise<string> {
+  const image = (await screen.findByRole('img', { name: MESSAGES.captchaImage })) as HTMLImageElement
+  const svg = await (await fetch(image.src)).text()
+  return [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]).join('')
+}
+
+/** Records the requests the server receives, by path (under /api/v2/promo) with their query and form. */
+export function recordPromoRequests(server: SetupServerApi) {
+  const seen: { path: string; query: Record<string, string>; form: Record<string, string> }[] = []
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url)
+    if (!url.pathname.startsWith('/api/v2/promo/')) return
+    const entry = {
+      path: url.pathname.slice('/api/v2/promo'.length),
+      query: Object.fromEntries(url.searchParams),
+      form: {} as Record<string, string>,
+    }
+    seen.push(entry)
+    if (request.method === 'POST') {
+      void request
+        .clone()
+        .text()
+        .then((body) => (entry.form = Object.fromEntries(new URLSearchParams(body))))
+    }
+  })
+  return {
+    to: (path: string) => seen.filter((s) => s.path === path),
+    paths: () => seen.map((s) => s.path),
+  }
+}
