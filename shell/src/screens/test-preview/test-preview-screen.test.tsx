@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { PlatformProvider } from '../../boot/platform'
 import type { LoadRecord } from '../../remote/load-stages'
 import { fakePlatform } from '../../testing/fake-platform'
+import { REMOTE_ROUTES } from 'shared/routes'
 import { TestPreviewScreen } from './test-preview-screen'
 
 const FIELDS = [
@@ -273,4 +274,23 @@ test('the promotion demo links open each scenario; the standalone entry is a ful
     '/promotion?id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/agreementTemplate',
   ])
   expect(within(promotion).getByText(/13800000011 already registered/)).toBeInTheDocument()
+})
+
+test('every borrower route of the route table is linked from the test page once, with the session fields', () => {
+  renderScreen()
+  const paths = screen
+    .getAllByRole('link')
+    .map((link) => new URL(link.getAttribute('href') ?? '', 'http://x').pathname)
+  const more = screen.getByRole('navigation', { name: 'More pages' })
+  // The promotion landing has its scenarios in its own list (asserted above).
+  for (const route of REMOTE_ROUTES.filter((r) => r.path !== '/' && r.remote !== 'mf_promotion')) {
+    expect(
+      paths.filter((path) => path === route.path),
+      route.path,
+    ).toHaveLength(1)
+  }
+  for (const link of within(more).getAllByRole('link')) {
+    expect(link.getAttribute('href')).toContain(`?appVersion=1.0.0&${EMPTY_SESSION}&productId=1&orderId=86`)
+  }
+  expect(within(more).getByRole('link', { name: 'Loan confirmation (/loanConfirmNew)' })).toBeInTheDocument()
 })

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { matchRoute, REMOTES } from 'shared/routes'
+import { matchRoute, REMOTE_ROUTES, REMOTES } from 'shared/routes'
 import type { SessionSnapshot } from 'shared/session'
 import { usePlatform } from '../../boot/platform'
 
@@ -30,6 +30,18 @@ export const PREVIEW_LINKS = [
 ] as const
 
 export const NOT_RELEASED_NOTE = 'not available yet'
+
+/**
+ * Every other borrower route of the route table, with the same session fields, so that every screen is
+ * reachable with the demo data (the spec's list above is kept as the spec gives it). The site's home page is
+ * the app's root, and the promotion landing has its own demo list (anonymous traffic, no session).
+ */
+export const MORE_PREVIEW_LINKS = REMOTE_ROUTES.filter(
+  (route) =>
+    route.path !== '/' &&
+    route.remote !== 'mf_promotion' &&
+    !PREVIEW_LINKS.some((link) => link.path === route.path),
+).map((route) => ({ label: `${route.title} (${route.path})`, path: route.path }))
 
 const AD = 'app_from=demo&user_from=preview&utm_tag=test&links_id=1'
 
@@ -170,6 +182,17 @@ export function TestPreviewScreen({
         <h2 id="tp-pages">Pages</h2>
         <ul className="test-preview__links">
           {PREVIEW_LINKS.map((link) => (
+            <li key={link.path}>
+              <Link to={`${link.path}${query}`}>{link.label}</Link>
+              {!isReleased(link.path) && <span className="test-preview__note"> ({NOT_RELEASED_NOTE})</span>}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-labelledby="tp-more">
+        <h2 id="tp-more">More pages</h2>
+        <ul className="test-preview__links">
+          {MORE_PREVIEW_LINKS.map((link) => (
             <li key={link.path}>
               <Link to={`${link.path}${query}`}>{link.label}</Link>
               {!isReleased(link.path) && <span className="test-preview__note"> ({NOT_RELEASED_NOTE})</span>}
