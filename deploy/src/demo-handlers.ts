@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw'
 import { handlers as bindcardHandlers } from 'mf-bindcard/mocks'
 import { handlers as complaintHandlers } from 'mf-complaint/mocks'
 import { handlers as loanHandlers } from 'mf-loan/mocks'
+import { handlers as repayHandlers } from 'mf-repay/mocks'
 import { handlers as siteHandlers } from 'mf-site/mocks'
 
 /** Every remote's demo handlers: the same ones its unit tests and standalone dev server use. */
@@ -10,4 +11,5 @@ export const demoHandlers: RequestHandler[] = [
   ...complaintHandlers,
   ...loanHandlers,
   ...bindcardHandlers,
+  ...repayHandlers,
 ]

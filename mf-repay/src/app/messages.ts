@@ -1,0 +1,64 @@
+/**
+ * Every user-visible string of mf-repay. Strings the product spec quotes ('more', 'hide', 'Payment Method',
+ * 'Your next payment date is', 'Plan', 'copy success') appear exactly as the spec writes them.
+ */
+
+export const MESSAGES = {
+  common: {
+    loading: 'Loading...',
+    retry: 'Try again',
+    loadFailed: 'This page could not be loaded.',
+    notAvailable: 'This page is not available yet',
+    notAvailableBody: 'It has not been released yet. Please check back later.',
+    productLogo: (name: string) => `${name} logo`,
+  },
+  repay: {
+    title: 'Repayment',
+    repayDate: 'Repayment date',
+    repayAmount: 'Repayment amount',
+    details: 'Repayment details',
+    more: 'more',
+    hide: 'hide',
+    banner: 'How to repay? Read the payment instructions',
+    paymentMethod: 'Payment Method',
+  },
+  delay: {
+    title: 'Rollover Repayment',
+    nextDate: 'Your next payment date is',
+    plan: 'Plan',
+    failed: 'Your rollover details could not be loaded.',
+  },
+  payCode: {
+    label: 'Pay code',
+    contract: 'Contract number',
+    copy: 'Copy',
+    copied: 'copy success',
+    copyFailed: 'Copying is not possible here. Please write the code down.',
+    steps: 'How to pay with this code',
+  },
+  picker: {
+    channels: 'Payment channels',
+    pay: 'Pay now',
+    paying: 'Opening the payment page...',
+    cancel: 'Cancel',
+  },
+  pay: {
+    checkOrder: 'Check my order status',
+    noChannels: 'No payment channel is available for this order right now.',
+  },
+  code: {
+    title: 'Repayment',
+    amount: 'Total payment',
+    channelImage: 'Payment channel',
+    qrImage: 'Payment QR code',
+    scanTips: [
+      'Open your e-wallet app and choose Scan to pay.',
+      'Scan this QR code and check the amount.',
+      'Confirm the payment in your e-wallet app.',
+    ],
+    badLink: 'This repayment link is incomplete. Please open it again from your repayment page.',
+    nothingStored: 'No repayment was started on this device. Please open your repayment page first.',
+    backToRepay: 'Go to my repayment',
+    notices: 'Payment notices',
+  },
+} as const

@@ -1,0 +1,37 @@
+import type { RemoteProps } from 'shared/contract'
+import { UiProvider } from 'shared/ui'
+import { RepayScreen } from '../screens/repay/repay-screen'
+import { MESSAGES } from './messages'
+import './repay.css'
+
+/** Chooses the screen the shell asked for. */
+export function RepayApp(props: RemoteProps) {
+  // A new screen or query starts the screen afresh (its calls and local state belong to that page).
+  const key = `${props.screen}?${new URLSearchParams(props.query).toString()}`
+  return (
+    <UiProvider locale={props.locale}>
+      <div className="repay-app">
+        <RepayScreenSwitch key={key} {...props} />
+      </div>
+    </UiProvider>
+  )
+}
+
+function RepayScreenSwitch(props: RemoteProps) {
+  switch (props.screen) {
+    case 'repay':
+      return <RepayScreen {...props} />
+    default:
+      // Routed here but not built yet.
+      return <NotBuilt />
+  }
+}
+
+function NotBuilt() {
+  return (
+    <div className="repay-error">
+      <h1 className="repay-error__title">{MESSAGES.common.notAvailable}</h1>
+      <p className="repay-error__text">{MESSAGES.common.notAvailableBody}</p>
+    </div>
+  )
+}
