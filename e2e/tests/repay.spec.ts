@@ -50,6 +50,23 @@ test('instalment: the page asks once, the detail list expands, a channel is paid
   expect(await pays[0].headerValue('idempotency-key')).toBeTruthy()
 })
 
+test('extension: the plan, then paying the delay amount with isDelay=1 on the pay host', async ({ page }) => {
+  await servePayHost(page)
+  const pays = watch(page, PAY_CALL)
+  await page.goto('/delayRepay?productId=1&orderId=86')
+  await expect(page.getByRole('heading', { name: '₱320,00' })).toBeVisible()
+  await expect(page.getByText('Your next payment date is 2026-12-22')).toBeVisible()
+  const plan = page.getByRole('region', { name: 'Plan' }).getByRole('listitem')
+  await expect(plan).toHaveCount(2)
+  await expect(plan.first()).toContainText('Extension fee')
+  await page.getByRole('button', { name: 'Payment Method' }).click()
+  await page.getByRole('dialog', { name: 'Payment Method' }).getByRole('button', { name: 'Pay now' }).click()
+  await expect(page).toHaveURL(`${PAY_HOST}/checkout?order=86&channel=GCASH&amount=320.00&type=delay`)
+  expect(pays.map((pay) => pay.postData())).toEqual([
+    'productId=1&orderId=86&amount=320.00&channelNumber=GCASH&isDelay=1',
+  ])
+})
+
 test('ten fast taps on pay send one request', async ({ page }) => {
   let requests = 0
   await page.route(

@@ -10,6 +10,7 @@ const server = setupMswServer(...handlers)
 const PAGES: Record<string, { screen: string; query: Record<string, string>; shows: string }> = {
   // Not the test session's order (86): the page's own wins, as at boot; product_id is productId's alias.
   '/repay': { screen: 'repay', query: { product_id: '7', orderId: '87' }, shows: '₱1.530,00' },
+  '/delayRepay': { screen: 'delayRepay', query: { productId: '7', orderId: '87' }, shows: '₱320,00' },
 }
 
 test('every route with first calls is checked here', () => {

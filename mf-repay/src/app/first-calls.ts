@@ -1,5 +1,5 @@
 import type { FirstCalls } from 'shared/http/first-call'
-import { LOAN_PLAY_DETAIL_PATH } from '../api/paths'
+import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/paths'
 
 // The page's productId (or its alias product_id) and orderId are the session's globals at boot (orderIds).
 const ORDER_BODY = { productId: { global: 'productId' }, orderId: { global: 'orderId' } } as const
@@ -11,4 +11,5 @@ const ORDER_BODY = { productId: { global: 'productId' }, orderId: { global: 'ord
  */
 export const FIRST_CALLS: FirstCalls = {
   '/repay': [{ method: 'POST', path: LOAN_PLAY_DETAIL_PATH, body: ORDER_BODY }],
+  '/delayRepay': [{ method: 'POST', path: DELAY_PLAY_DETAIL_PATH, body: ORDER_BODY }],
 }

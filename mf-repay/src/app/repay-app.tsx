@@ -1,5 +1,6 @@
 import type { RemoteProps } from 'shared/contract'
 import { UiProvider } from 'shared/ui'
+import { DelayRepayScreen } from '../screens/delay-repay/delay-repay-screen'
 import { RepayScreen } from '../screens/repay/repay-screen'
 import { MESSAGES } from './messages'
 import './repay.css'
@@ -21,6 +22,8 @@ function RepayScreenSwitch(props: RemoteProps) {
   switch (props.screen) {
     case 'repay':
       return <RepayScreen {...props} />
+    case 'delayRepay':
+      return <DelayRepayScreen {...props} />
     default:
       // Routed here but not built yet.
       return <NotBuilt />
