@@ -99,3 +99,54 @@ test('a payment whose answer never came says the outcome is unknown and is not r
   await page.waitForLoadState('networkidle')
   expect(pays).toHaveLength(1)
 })
+
+test('code pages: a store channel leads to its copyable pay code, the QR channel to its QR image', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/repay?productId=1&orderId=86')
+  await page.getByRole('button', { name: 'Payment Method' }).click()
+  let picker = page.getByRole('dialog', { name: 'Payment Method' })
+  await picker.getByRole('radio', { name: '7-Eleven' }).click()
+  await picker.getByRole('button', { name: 'Pay now' }).click()
+  await expect(page).toHaveURL(/\/repaymentOfCode\?showType=1&payCode=7E860042&/)
+  await expect(page.getByRole('heading', { name: '₱1.530,00' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Payment channel' })).toBeVisible()
+  await page.getByRole('button', { name: 'Copy Pay code' }).click()
+  await expect(page.getByText('copy success')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('7E860042')
+
+  await page.goBack()
+  await page.getByRole('button', { name: 'Payment Method' }).click()
+  picker = page.getByRole('dialog', { name: 'Payment Method' })
+  await picker.getByRole('radio', { name: 'QR Ph' }).click()
+  await picker.getByRole('button', { name: 'Pay now' }).click()
+  await expect(page).toHaveURL(/\/repaymentOfCode\?showType=2&/)
+  await expect(page.getByRole('img', { name: 'Payment QR code' })).toBeVisible()
+  await expect(page.getByText('Scan this QR code and check the amount.')).toBeVisible()
+  await expect(page.getByRole('button', { name: /Copy/ })).toHaveCount(0)
+})
+
+test('code page 2 shows what the repayment page stored, with its notices; a broken code link says so', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/repaymentOfCode2')
+  await expect(page.getByRole('alert')).toContainText('No repayment was started on this device.')
+  await page.goto('/delayRepay?productId=1&orderId=86')
+  await page.getByRole('button', { name: 'How to pay with this code' }).click()
+  await expect(page).toHaveURL(/\/repaymentOfCode2$/)
+  const box = page.getByRole('region', { name: 'Pay code' })
+  await expect(box.getByText('₱320,00')).toBeVisible()
+  await box.getByRole('button', { name: 'Copy Pay code' }).click()
+  await expect(page.getByText('copy success')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('PF8600123456')
+  await expect(
+    page.getByRole('region', { name: 'E-wallet' }).getByRole('heading', { name: 'Maya' }),
+  ).toBeVisible()
+
+  await page.goto('/repaymentOfCode?showType=2')
+  await expect(page.getByRole('alert')).toContainText('This repayment link is incomplete.')
+})

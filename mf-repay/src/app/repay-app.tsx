@@ -2,6 +2,8 @@ import type { RemoteProps } from 'shared/contract'
 import { UiProvider } from 'shared/ui'
 import { DelayRepayScreen } from '../screens/delay-repay/delay-repay-screen'
 import { RepayScreen } from '../screens/repay/repay-screen'
+import { RepaymentCodeScreen } from '../screens/repayment-code/repayment-code-screen'
+import { RepaymentCode2Screen } from '../screens/repayment-code/repayment-code2-screen'
 import { MESSAGES } from './messages'
 import './repay.css'
 
@@ -24,6 +26,10 @@ function RepayScreenSwitch(props: RemoteProps) {
       return <RepayScreen {...props} />
     case 'delayRepay':
       return <DelayRepayScreen {...props} />
+    case 'repaymentOfCode':
+      return <RepaymentCodeScreen {...props} />
+    case 'repaymentOfCode2':
+      return <RepaymentCode2Screen {...props} />
     default:
       // Routed here but not built yet.
       return <NotBuilt />
