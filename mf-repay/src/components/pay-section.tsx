@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { openServerLink } from 'shared/navigation'
 import { showToast } from 'shared/ui'
@@ -30,6 +30,18 @@ export function PaySection({ remote, ids, channels, amount, delay }: PaySectionP
   const [unknown, setUnknown] = useState('')
   // React re-renders between taps, but a ref blocks the next tap in the very same task too.
   const busy = useRef(false)
+
+  // Back from the payment page, the browser may show this page from its cache as it was left: blocked.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return
+      busy.current = false
+      setState('idle')
+      setOpen(false)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
 
   const pay = async (channel: Channel) => {
     if (busy.current) return

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { apiPath, envelope, failure } from 'shared/mocks'
@@ -157,6 +157,29 @@ test('paying sends one money call for the chosen channel and opens the payUrl th
   expect(listPays()[0].key).toBeTruthy()
   // The page is leaving: no second payment from it.
   expect(within(picker).getByRole('button', { name: 'Opening the payment page...' })).toBeDisabled()
+})
+
+test('back from the payment page (restored from the cache), the borrower can pay again', async () => {
+  const { user } = await renderRepay()
+  await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
+  await waitFor(() => expect(visits).toHaveLength(1))
+  act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
+  await waitFor(() => expect(visits).toHaveLength(2))
+  expect(listPays()).toHaveLength(2)
+})
+
+test('a pay answer without a payUrl is reported and opens nothing', async () => {
+  server.use(mswHttp.post(apiPath(GENERATE_VCODE_PATH), () => envelope({ payUrl: '' })))
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const { user } = await renderRepay()
+  await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
+  expect(
+    await screen.findByText('The server sent an unexpected response. Please try again later.'),
+  ).toBeInTheDocument()
+  expect(visits).toHaveLength(0)
+  warn.mockRestore()
 })
 
 test('a payUrl on the app opens in the app (a code page)', async () => {
