@@ -61,4 +61,41 @@ export const MESSAGES = {
     backToRepay: 'Go to my repayment',
     notices: 'Payment notices',
   },
+  instructions: {
+    title: 'Payment instructions',
+    intro: 'Pay with the Reference_no shown on your repayment page. Tap a picture to enlarge it.',
+    channels: [
+      {
+        name: 'GCash',
+        steps: [
+          'Open the GCash app and tap Bills.',
+          'Choose Loans and search for your lender.',
+          'Enter your Reference_no and the amount, then tap Next.',
+          'Check the details and tap Confirm.',
+        ],
+      },
+      {
+        name: 'Maya',
+        steps: [
+          'Open the Maya app and tap Bills.',
+          'Search for your lender.',
+          'Enter your Reference_no and the amount, then tap Continue.',
+          'Check the details and tap Pay.',
+        ],
+      },
+      {
+        name: 'Offline stores (7-Eleven, Cebuana Lhuillier, M Lhuillier)',
+        steps: [
+          'Go to the counter and say you want to pay a bill to your lender.',
+          'Give your Reference_no and the amount to the cashier.',
+          'Pay and keep the receipt until your repayment shows in the app.',
+        ],
+      },
+    ],
+    step: (number: number) => `Step ${number}`,
+    enlarge: (channel: string, number: number) => `Enlarge step ${number} of ${channel}`,
+    close: 'Close',
+    openFailed: 'This could not be opened. Please check your connection.',
+    retry: 'Try again',
+  },
 } as const

@@ -1,6 +1,7 @@
 import type { RemoteProps } from 'shared/contract'
 import { UiProvider } from 'shared/ui'
 import { DelayRepayScreen } from '../screens/delay-repay/delay-repay-screen'
+import { PaymentInstructionsScreen } from '../screens/payment-instructions/payment-instructions-screen'
 import { RepayScreen } from '../screens/repay/repay-screen'
 import { RepaymentCodeScreen } from '../screens/repayment-code/repayment-code-screen'
 import { RepaymentCode2Screen } from '../screens/repayment-code/repayment-code2-screen'
@@ -30,6 +31,8 @@ function RepayScreenSwitch(props: RemoteProps) {
       return <RepaymentCodeScreen {...props} />
     case 'repaymentOfCode2':
       return <RepaymentCode2Screen {...props} />
+    case 'paymentInstructions':
+      return <PaymentInstructionsScreen />
     default:
       // Routed here but not built yet.
       return <NotBuilt />
