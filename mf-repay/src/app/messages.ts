@@ -98,4 +98,33 @@ export const MESSAGES = {
     openFailed: 'This could not be opened. Please check your connection.',
     retry: 'Try again',
   },
+  legacy: {
+    title: 'Card repayment',
+    amount: 'Repayment amount',
+    cards: 'Payment card',
+    alipay: 'Alipay',
+    pay: 'Repay now',
+    paying: 'Processing...',
+    badLink: 'This repayment link is incomplete. Please open it again from your loan details.',
+    codeTitle: 'Verification code',
+    codeLabel: 'SMS code',
+    codeHint: 'Enter the verification code we sent to your phone by SMS.',
+    resend: 'Send again',
+    countdown: (seconds: number) => `${seconds}s`,
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    // The spec names these Chinese messages by their meaning only; the wording here is ours.
+    /** 'Please select a payment card first.' */
+    selectCard: '请先选择支付银行卡',
+    /** 'Please enter the correct verification code.' (fewer than 6 characters) */
+    badCode: '请输入正确的验证码',
+    /** 'The verification code is wrong.' (code 800006) */
+    wrongCode: '验证码错误',
+    /** 'Please do not submit the payment request twice.' (code 800005) */
+    duplicate: '请勿重复提交支付请求',
+    /** 'The bank card query failed.' (the card list could not be loaded) */
+    cardsFailed: '银行卡查询失败',
+    /** A call that got no answer (network error, timeout), as the spec writes it. */
+    network: 'error',
+  },
 } as const

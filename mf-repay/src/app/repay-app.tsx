@@ -1,6 +1,7 @@
 import type { RemoteProps } from 'shared/contract'
 import { UiProvider } from 'shared/ui'
 import { DelayRepayScreen } from '../screens/delay-repay/delay-repay-screen'
+import { LegacyRepayScreen } from '../screens/legacy-repay/legacy-repay-screen'
 import { PaymentInstructionsScreen } from '../screens/payment-instructions/payment-instructions-screen'
 import { RepayScreen } from '../screens/repay/repay-screen'
 import { RepaymentCodeScreen } from '../screens/repayment-code/repayment-code-screen'
@@ -33,6 +34,8 @@ function RepayScreenSwitch(props: RemoteProps) {
       return <RepaymentCode2Screen {...props} />
     case 'paymentInstructions':
       return <PaymentInstructionsScreen />
+    case 'legacyRepay':
+      return <LegacyRepayScreen {...props} />
     default:
       // Routed here but not built yet.
       return <NotBuilt />

@@ -3,6 +3,7 @@ import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import { GENERATE_VCODE_PATH } from '../api/pay'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/repay-detail'
 import { CHANNELS, DEMO_DELAYS, DEMO_INSTALMENTS, payUrl, SCENARIOS } from './demo-data'
+import { legacyHandlers } from './legacy-repay'
 import { recordPay } from './store'
 
 /**
@@ -40,4 +41,5 @@ export const handlers = [
     const appOrigin = request.headers.get('origin') ?? new URL(request.url).origin
     return envelope({ payUrl: payUrl(form.channelNumber, form, appOrigin) })
   }),
+  ...legacyHandlers,
 ]
