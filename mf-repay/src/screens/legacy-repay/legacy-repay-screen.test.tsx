@@ -233,6 +233,10 @@ test('alipay asks repayment-huichao once and opens its url through the guard', a
   const huichao = legacyCalls.filter((c) => c.path === '/repayment-huichao')
   expect(huichao.map((c) => c.form)).toEqual([{ userId: '501', orderId: '86', amount: '1530.00' }])
   expect(huichao[0].key).toBeTruthy()
+  // The payment page is opening: no second payment from this page, until it is shown again from the cache.
+  expect(screen.getByRole('button', { name: 'Repay now' })).toBeDisabled()
+  act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })))
+  expect(screen.getByRole('button', { name: 'Repay now' })).toBeEnabled()
 })
 
 test('a huichao url the guard refuses is toasted and nothing opens', async () => {
@@ -241,6 +245,7 @@ test('a huichao url the guard refuses is toasted and nothing opens', async () =>
   await chooseAndPay(user, /^Alipay/)
   expect(await screen.findByText('This link cannot be opened.')).toBeInTheDocument()
   expect(visits).toHaveLength(0)
+  expect(screen.getByRole('button', { name: 'Repay now' })).toBeEnabled()
 })
 
 test('a link without the order or the amount says it is incomplete and calls nothing', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { formatPesos } from 'shared/format'
 import { openServerLink } from 'shared/navigation'
@@ -48,25 +48,35 @@ export function LegacyRepayScreen(props: RemoteProps) {
 
 function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrder }) {
   const { http, settings } = remote
-  const { orderId, productId } = order
+  const { orderId, productId, userId, amount, couponId } = order
   const { apiBase } = settings
   const store = useLegacyRepayStore()
   const start = useLegacyRepayStore((state) => state.start)
   const setWay = useLegacyRepayStore((state) => state.setWay)
 
-  const orderKey = JSON.stringify(order)
   const load = useCallback(async (): Promise<ApiResult<null>> => {
-    start(JSON.parse(orderKey) as LegacyOrder)
+    start({ orderId, productId, userId, amount, couponId })
     const result = await getRepaymentWay(http, apiBase, { orderId, productId })
     if (!result.ok) return { ok: false, message: result.message, notified: false }
     setWay(result.data)
     return { ok: true, data: null }
-  }, [http, apiBase, orderId, productId, orderKey, start, setWay])
+  }, [http, apiBase, orderId, productId, userId, amount, couponId, start, setWay])
   const { state, retry } = useLoad(load)
 
   // One borrower intent, one request: blocked from the first tap until the answer (ADR 0012).
   const busy = useRef(false)
   const [working, setWorking] = useState(false)
+  /** The payment page is opening: no second payment from this page. */
+  const [leaving, setLeaving] = useState(false)
+
+  // Back from the payment page, the browser may show this page from its cache as it was left: blocked.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
   /** The helper's unknown-outcome message, while it applies. */
   const [unknown, setUnknown] = useState('')
 
@@ -118,14 +128,14 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
     }
     if (choice === 'alipay') {
       const answer = await once(() => getHuichaoUrl(http, apiBase, { userId, orderId, amount }))
-      if (answer) {
-        openServerLink(answer.url, {
-          settings,
-          navigate: remote.navigate,
-          bridge: remote.bridge,
-          refuse: (message) => showToast(message),
-        })
-      }
+      if (!answer) return
+      const opened = openServerLink(answer.url, {
+        settings,
+        navigate: remote.navigate,
+        bridge: remote.bridge,
+        refuse: (message) => showToast(message),
+      })
+      setLeaving(opened)
       return
     }
     const card = cards[choice]
@@ -204,7 +214,7 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
           )}
         </div>
       </section>
-      <button type="button" className="repay-button" disabled={working} onClick={() => void pay()}>
+      <button type="button" className="repay-button" disabled={working || leaving} onClick={() => void pay()}>
         {working && !store.codeStep ? m.paying : m.pay}
       </button>
       {store.codeStep && (
