@@ -21,7 +21,7 @@ export const REMOTES: Readonly<Record<RemoteName, RemoteInfo>> = {
   mf_site: { locale: 'en', released: true },
   mf_complaint: { locale: 'en', released: true },
   mf_loan: { locale: 'en', released: true },
-  mf_repay: { locale: 'en', released: false },
+  mf_repay: { locale: 'en', released: true },
   mf_bindcard: { locale: 'en', released: true },
   mf_promotion: { locale: 'zh', released: true },
 }

@@ -1,0 +1,3 @@
+import { lintConfig } from '../shared/config/eslint.config.js'
+
+export default lintConfig('remote')

@@ -1,0 +1,15 @@
+import type { FirstCalls } from 'shared/http/first-call'
+import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/paths'
+
+// The page's productId (or its alias product_id) and orderId are the session's globals at boot (orderIds).
+const ORDER_BODY = { productId: { global: 'productId' }, orderId: { global: 'orderId' } } as const
+
+/**
+ * The read each screen makes as it mounts, per route. Published with the build as `first-calls.json`; the
+ * server has the page send them while the JS downloads (shared/src/http/first-call.ts). first-calls.test.tsx
+ * checks that each is exactly the call its screen makes. Money calls are never declared (ADR 0010).
+ */
+export const FIRST_CALLS: FirstCalls = {
+  '/repay': [{ method: 'POST', path: LOAN_PLAY_DETAIL_PATH, body: ORDER_BODY }],
+  '/delayRepay': [{ method: 'POST', path: DELAY_PLAY_DETAIL_PATH, body: ORDER_BODY }],
+}

@@ -1,0 +1,88 @@
+import { http, HttpResponse } from 'msw'
+import { envelope, failure, legacyPath, readForm } from 'shared/mocks'
+import {
+  DUPLICATE_PAYMENT,
+  REPAYMENT_COMMIT_PATH,
+  REPAYMENT_CONFIRM_PATH,
+  REPAYMENT_HUICHAO_PATH,
+  REPAYMENT_WAY_PATH,
+  WRONG_CODE,
+} from '../api/legacy-repay'
+import { PAY_HOST } from './demo-data'
+
+/** Demo legacy card repayments, chosen by order id (README.md lists them). */
+export const LEGACY_SCENARIOS = {
+  /** Two cards and alipay; the commit asks for the verification code. */
+  withCode: '86',
+  /** The commit needs no code: straight to the loan details. */
+  noCode: '90',
+  /** The commit answers 800005 (the payment request was already sent). */
+  duplicate: '91',
+  /** The card list cannot be loaded. */
+  failure: '92',
+  /** The commit gets no answer (a gateway timeout). */
+  noAnswer: '93',
+} as const
+
+/** The code the demo accepts; any other answers 800006. */
+export const DEMO_CODE = '123456'
+
+export const DEMO_CARDS = [
+  { id: 11, bankName: 'BDO Unibank', cardNo: '6222 0210 0112 3456', bankCode: 'BDO' },
+  { id: 12, bankName: 'Metrobank', cardNo: '4567********7890', bankCode: 'MBTC' },
+]
+
+const token = (orderId: string) => `demo-token-${orderId}`
+
+const KNOWN = new Set<string>(Object.values(LEGACY_SCENARIOS))
+
+/** What the demo legacy calls were asked, for tests (one entry per request the server received). */
+export const legacyCalls: { path: string; form: Record<string, string>; key: string | null }[] = []
+
+export function resetLegacyCalls(): void {
+  legacyCalls.length = 0
+}
+
+async function record(path: string, request: Request): Promise<Record<string, string>> {
+  const form = await readForm(request)
+  legacyCalls.push({ path, form, key: request.headers.get('Idempotency-Key') })
+  return form
+}
+
+export const legacyHandlers = [
+  http.post(legacyPath(REPAYMENT_WAY_PATH), async ({ request }) => {
+    const { orderId = '' } = await record(REPAYMENT_WAY_PATH, request)
+    if (orderId === LEGACY_SCENARIOS.failure) return failure('Demo: the cards could not be listed.')
+    if (!KNOWN.has(orderId))
+      return failure(`Demo: there is no repayment for order ${orderId || '(none)'}.`, '404')
+    return envelope({ alipay: 1, repayToken: token(orderId), bankCards: DEMO_CARDS })
+  }),
+
+  http.post(legacyPath(REPAYMENT_COMMIT_PATH), async ({ request }) => {
+    const form = await record(REPAYMENT_COMMIT_PATH, request)
+    const card = DEMO_CARDS.find((item) => String(item.id) === form.cardId)
+    if (!card || !form.amount || form.repayToken !== token(form.orderId)) {
+      return failure('Demo: this repayment request is incomplete.', '400')
+    }
+    if (form.orderId === LEGACY_SCENARIOS.duplicate) return failure('Demo: duplicate.', DUPLICATE_PAYMENT)
+    // A gateway that gave up on the server: the repayment may or may not exist (ADR 0012).
+    if (form.orderId === LEGACY_SCENARIOS.noAnswer)
+      return new HttpResponse('Gateway Timeout', { status: 504 })
+    const needValid = form.orderId === LEGACY_SCENARIOS.noCode ? 0 : 1
+    return envelope({ needValid, repayRecordId: `R${form.orderId}-${legacyCalls.length}` })
+  }),
+
+  http.post(legacyPath(REPAYMENT_CONFIRM_PATH), async ({ request }) => {
+    const form = await record(REPAYMENT_CONFIRM_PATH, request)
+    if (!form.repaymentRecordId) return failure('Demo: no repayment to confirm.', '400')
+    if (form.verifyCode !== DEMO_CODE) return failure('Demo: wrong code.', WRONG_CODE)
+    return envelope(null)
+  }),
+
+  http.post(legacyPath(REPAYMENT_HUICHAO_PATH), async ({ request }) => {
+    const form = await record(REPAYMENT_HUICHAO_PATH, request)
+    if (!form.orderId || !form.amount) return failure('Demo: this payment request is incomplete.', '400')
+    const query = new URLSearchParams({ order: form.orderId, amount: form.amount })
+    return envelope({ url: `${PAY_HOST}/huichao?${query}` })
+  }),
+]

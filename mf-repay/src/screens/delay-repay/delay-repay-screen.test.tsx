@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http as mswHttp } from 'msw'
+import { apiPath, envelope } from 'shared/mocks'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { DELAY_PLAY_DETAIL_PATH } from '../../api/paths'
+import { RepayApp } from '../../app/repay-app'
+import { REPAY_INFO_KEY } from '../../components/repay-info'
+import { DEMO_DELAYS, SCENARIOS } from '../../mocks/demo-data'
+import { handlers } from '../../mocks/handlers'
+import { listPays, resetStore } from '../../mocks/store'
+import { visits } from '../../testing/recorded-navigation'
+
+vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+
+const server = setupMswServer(...handlers)
+beforeEach(() => window.sessionStorage.clear())
+afterEach(() => {
+  resetStore()
+  visits.length = 0
+})
+
+const SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['pay.cashloan-demo.ph'] }
+
+function renderDelay(orderId: string = SCENARIOS.full) {
+  const props = createTestProps({
+    screen: 'delayRepay',
+    query: { productId: '1', orderId },
+    settings: SETTINGS,
+  })
+  renderWithUi(<RepayApp {...props} />)
+  return { props, user: userEvent.setup() }
+}
+
+test('the delay title and amount, and the next payment date', async () => {
+  renderDelay()
+  expect(await screen.findByRole('heading', { name: '₱320,00' })).toBeInTheDocument()
+  expect(screen.getByText('Extend your repayment by 7 days')).toBeInTheDocument()
+  expect(screen.getByText('Your next payment date is', { exact: false })).toHaveTextContent(
+    'Your next payment date is 2026-12-22',
+  )
+  expect(screen.getByText('Peso Flex')).toBeInTheDocument()
+})
+
+test("the 'Plan' lists each row's remark, title, amount and time", async () => {
+  renderDelay()
+  const plan = await screen.findByRole('region', { name: 'Plan' })
+  const rows = within(plan).getAllByRole('listitem')
+  expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    ['Extension fee', '₱320,00', 'Pay today', '2026-12-15'],
+    ['Repayment', '₱1.530,00', 'After the extension', '2026-12-22'],
+  ])
+})
+
+test('banner and pay-code box as on the instalment page; neither without isShowReyTop and a pay code', async () => {
+  const { props, user } = renderDelay()
+  await user.click(await screen.findByRole('button', { name: 'How to repay? Read the payment instructions' }))
+  expect(props.navigate).toHaveBeenCalledWith('/paymentInstructions')
+  expect(screen.getByText('PF8600123456')).toBeInTheDocument()
+  // The code page gets the extension's amount.
+  expect(JSON.parse(window.sessionStorage.getItem(REPAY_INFO_KEY) ?? 'null')).toMatchObject({
+    amount: '320.00',
+  })
+})
+
+test('without isShowReyTop and a pay code: no banner, no pay-code box', async () => {
+  renderDelay(SCENARIOS.plain)
+  await screen.findByRole('heading', { name: '₱320,00' })
+  expect(screen.queryByRole('button', { name: /payment instructions/ })).not.toBeInTheDocument()
+  expect(screen.queryByText('Pay code')).not.toBeInTheDocument()
+})
+
+test('paying an extension sends isDelay=1 with the delay amount and opens the payUrl', async () => {
+  const { user } = renderDelay()
+  await user.click(await screen.findByRole('button', { name: 'Payment Method' }))
+  const picker = screen.getByRole('dialog', { name: 'Payment Method' })
+  expect(within(picker).getByRole('radio', { name: 'GCash' })).toHaveAttribute('aria-checked', 'true')
+  await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+  await waitFor(() => expect(visits).toHaveLength(1))
+  expect(listPays().map((pay) => pay.form)).toEqual([
+    { productId: '1', orderId: '86', amount: '320.00', channelNumber: 'GCASH', isDelay: '1' },
+  ])
+  expect(visits[0].url).toBe(
+    'https://pay.cashloan-demo.ph/checkout?order=86&channel=GCASH&amount=320.00&type=delay',
+  )
+})
+
+test('success false shows the error state; Try again loads it again', async () => {
+  server.use(
+    mswHttp.post(apiPath(DELAY_PLAY_DETAIL_PATH), () => envelope(DEMO_DELAYS[SCENARIOS.noDelay]), {
+      once: true,
+    }),
+  )
+  const { user } = renderDelay()
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('Your rollover details could not be loaded.')
+  expect(screen.queryByRole('button', { name: 'Payment Method' })).not.toBeInTheDocument()
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+  expect(await screen.findByRole('heading', { name: '₱320,00' })).toBeInTheDocument()
+})
+
+test('a failed call shows its message with Try again', async () => {
+  renderDelay(SCENARIOS.failure)
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('Demo: this rollover could not be loaded.')
+  expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+})

@@ -1,0 +1,87 @@
+import { useCallback } from 'react'
+import type { RemoteProps } from 'shared/contract'
+import { formatPesos } from 'shared/format'
+import type { ApiResult } from 'shared/schema'
+import { useLoad } from 'shared/ui/use-load'
+import { getDelay, type Delay, type PlanRow } from '../../api/repay-detail'
+import { MESSAGES } from '../../app/messages'
+import { LoadError, RepaySkeleton } from '../../components/load-state'
+import { orderIds } from '../../components/order-ids'
+import { GuideBanner, PayCodeBox } from '../../components/pay-code-box'
+import { PaySection } from '../../components/pay-section'
+import { ProductHead } from '../../components/product-head'
+import { noticeGroups, saveRepayInfo } from '../../components/repay-info'
+
+const m = MESSAGES.delay
+
+/** Extension (rollover) repayment (`/delayRepay`). */
+export function DelayRepayScreen(props: RemoteProps) {
+  const ids = orderIds(props)
+  const { http } = props
+  const { productId, orderId } = ids
+  const load = useCallback(async (): Promise<ApiResult<Delay>> => {
+    const result = await getDelay(http, { productId, orderId })
+    if (result.ok) {
+      const { defDetail, delayInfo } = result.data
+      // What /repaymentOfCode2 shows, should the borrower open it from the pay-code box.
+      saveRepayInfo(window.sessionStorage, {
+        logo: defDetail.logo,
+        payCode: defDetail.payCode,
+        contractNo: orderId,
+        amount: delayInfo.delayAmount,
+        notices: noticeGroups(defDetail.payNotice),
+      })
+    }
+    return result
+  }, [http, productId, orderId])
+  const { state, retry } = useLoad(load)
+
+  if (state.status === 'loading') return <RepaySkeleton />
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
+  const data = state.data
+  return (
+    <div className="repay-page">
+      <section className="repay-title" aria-labelledby="delay-amount">
+        <p className="repay-title__label">{data.delayInfo.title || m.title}</p>
+        <h1 id="delay-amount" className="repay-title__amount">
+          {formatPesos(data.delayInfo.delayAmount, { rupee: props.settings.rupee })}
+        </h1>
+        <p className="repay-title__date">
+          {m.nextDate} <span>{data.repayDate}</span>
+        </p>
+      </section>
+      {data.isShowReyTop && <GuideBanner onOpen={() => props.navigate('/paymentInstructions')} />}
+      <section className="repay-card" aria-labelledby="delay-plan">
+        <ProductHead name={data.productName} logo={data.productLogo} />
+        <h2 id="delay-plan" className="repay-card__title">
+          {m.plan}
+        </h2>
+        <Plan rows={data.repayPlan} />
+      </section>
+      <PayCodeBox detail={data.defDetail} onSteps={() => props.navigate('/repaymentOfCode2')} />
+      {data.noticeMsg && <p className="repay-notice">{data.noticeMsg}</p>}
+      <PaySection
+        remote={props}
+        ids={ids}
+        channels={data.repayList}
+        amount={data.delayInfo.delayAmount}
+        delay
+      />
+    </div>
+  )
+}
+
+function Plan({ rows }: { rows: readonly PlanRow[] }) {
+  return (
+    <ol className="repay-plan">
+      {rows.map((row, index) => (
+        <li className="repay-plan__row" key={`${row.title}-${index}`}>
+          <span className="repay-plan__title">{row.title}</span>
+          <strong className="repay-plan__amount">{row.amount}</strong>
+          <span className="repay-plan__remark">{row.remark}</span>
+          <span className="repay-plan__time">{row.time}</span>
+        </li>
+      ))}
+    </ol>
+  )
+}

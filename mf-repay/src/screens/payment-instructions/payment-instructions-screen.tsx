@@ -1,0 +1,86 @@
+import { useState } from 'react'
+import { MESSAGES } from '../../app/messages'
+import './payment-instructions.css'
+import { CHANNEL_COLOURS, stepImage } from './step-images'
+import { LazyImageViewer } from './viewer-overlay'
+
+const m = MESSAGES.instructions
+
+const CHANNELS = m.channels.map((channel, index) => ({
+  name: channel.name,
+  steps: channel.steps.map((text, step) => ({
+    text,
+    image: stepImage(channel.name, step + 1, CHANNEL_COLOURS[index]),
+  })),
+}))
+
+interface ViewerState {
+  /** Each opening mounts a new viewer: it reads its start picture only when mounted. */
+  opening: number
+  channel: number
+  index: number
+  visible: boolean
+}
+
+/** Payment-channel guidance (`/paymentInstructions`): each channel's steps; a picture enlarges on tap. */
+export function PaymentInstructionsScreen() {
+  const [viewer, setViewer] = useState<ViewerState>({ opening: 0, channel: 0, index: 0, visible: false })
+  const close = () => setViewer((previous) => ({ ...previous, visible: false }))
+  const images = CHANNELS[viewer.channel].steps.map((step) => step.image)
+  return (
+    <div className="repay-page">
+      <h1 className="instructions-title">{m.title}</h1>
+      <p className="instructions-intro">{m.intro}</p>
+      {CHANNELS.map((channel, channelIndex) => (
+        <section
+          key={channel.name}
+          className="repay-card"
+          aria-labelledby={`instructions-channel-${channelIndex}`}
+        >
+          <h2 id={`instructions-channel-${channelIndex}`} className="instructions-channel">
+            {channel.name}
+          </h2>
+          <ol className="instructions-steps">
+            {channel.steps.map((step, index) => (
+              <li key={step.text} className="instructions-step">
+                <div className="instructions-step__text">
+                  <strong>{m.step(index + 1)}</strong>
+                  <p>{step.text}</p>
+                </div>
+                <button
+                  type="button"
+                  className="instructions-step__thumb"
+                  aria-label={m.enlarge(channel.name, index + 1)}
+                  onClick={() =>
+                    setViewer((previous) => ({
+                      opening: previous.opening + 1,
+                      channel: channelIndex,
+                      index,
+                      visible: true,
+                    }))
+                  }
+                >
+                  <img src={step.image} alt="" />
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+      <LazyImageViewer
+        key={viewer.opening}
+        images={images}
+        visible={viewer.visible}
+        defaultIndex={viewer.index}
+        onClose={close}
+        renderFooter={() => (
+          <div className="instructions-viewer__footer">
+            <button type="button" className="repay-button repay-button--ghost" onClick={close}>
+              {m.close}
+            </button>
+          </div>
+        )}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,295 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { delay, http as mswHttp, HttpResponse } from 'msw'
+import { apiPath, envelope, failure } from 'shared/mocks'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../../api/paths'
+import { RepayApp } from '../../app/repay-app'
+import { REPAY_INFO_KEY } from '../../components/repay-info'
+import { DEMO_INSTALMENTS, SCENARIOS } from '../../mocks/demo-data'
+import { handlers } from '../../mocks/handlers'
+import { listPays, resetStore } from '../../mocks/store'
+import { visits } from '../../testing/recorded-navigation'
+
+vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+
+const server = setupMswServer(...handlers)
+beforeEach(() => window.sessionStorage.clear())
+afterEach(() => {
+  resetStore()
+  visits.length = 0
+})
+
+const SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['pay.cashloan-demo.ph'] }
+
+async function renderRepay(orderId: string = SCENARIOS.full) {
+  const props = createTestProps({ screen: 'repay', query: { productId: '1', orderId }, settings: SETTINGS })
+  const user = userEvent.setup()
+  renderWithUi(<RepayApp {...props} />)
+  await screen.findByRole('heading', { name: '₱1.530,00' })
+  return { props, user }
+}
+
+async function openPicker(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Payment Method' }))
+  return screen.getByRole('dialog', { name: 'Payment Method' })
+}
+
+function detailTerms(): string[] {
+  const list = screen.getByRole('region', { name: 'Repayment details' })
+  return [...list.querySelectorAll('dt')].map((dt) => dt.textContent ?? '')
+}
+
+test('a skeleton shows while the repayment loads', async () => {
+  server.use(
+    mswHttp.post(apiPath(LOAN_PLAY_DETAIL_PATH), async () => {
+      await delay(50)
+      return envelope(DEMO_INSTALMENTS[SCENARIOS.full])
+    }),
+  )
+  renderWithUi(<RepayApp {...createTestProps({ screen: 'repay', query: { orderId: SCENARIOS.full } })} />)
+  expect(screen.getByRole('status', { name: 'Loading...' })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: '₱1.530,00' })).toBeInTheDocument()
+  expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument()
+})
+
+test('the title block shows the amount and date; the product its name and logo', async () => {
+  await renderRepay()
+  expect(screen.getByText('2026-12-15')).toBeInTheDocument()
+  expect(screen.getByText('Peso Flex')).toBeInTheDocument()
+  expect(screen.getByRole('img', { name: 'Peso Flex logo' })).toBeInTheDocument()
+  expect(screen.getByText('Payments made after 22:00 are credited the next day.')).toBeInTheDocument()
+})
+
+test("the detail list shows 2 rows; 'more' shows them all and 'hide' collapses it again", async () => {
+  const { user } = await renderRepay()
+  expect(detailTerms()).toEqual(['Loan amount', 'Interest'])
+  await user.click(screen.getByRole('button', { name: 'more' }))
+  expect(detailTerms()).toEqual(['Loan amount', 'Interest', 'Service fee', 'Term'])
+  await user.click(screen.getByRole('button', { name: 'hide' }))
+  expect(detailTerms()).toEqual(['Loan amount', 'Interest'])
+})
+
+test("a list of 2 rows or fewer has no 'more'", async () => {
+  server.use(
+    mswHttp.post(apiPath(LOAN_PLAY_DETAIL_PATH), () =>
+      envelope({
+        ...DEMO_INSTALMENTS[SCENARIOS.full],
+        detail: DEMO_INSTALMENTS[SCENARIOS.full].detail.slice(0, 2),
+      }),
+    ),
+  )
+  await renderRepay()
+  expect(detailTerms()).toEqual(['Loan amount', 'Interest'])
+  expect(screen.queryByRole('button', { name: 'more' })).not.toBeInTheDocument()
+})
+
+test('the guidance banner shows when isShowReyTop is 1 and leads to the payment instructions', async () => {
+  const { props, user } = await renderRepay()
+  await user.click(screen.getByRole('button', { name: 'How to repay? Read the payment instructions' }))
+  expect(props.navigate).toHaveBeenCalledWith('/paymentInstructions')
+})
+
+test('no banner and no pay-code box when isShowReyTop is 0 and the pay code is empty', async () => {
+  await renderRepay(SCENARIOS.plain)
+  expect(screen.queryByRole('button', { name: /payment instructions/ })).not.toBeInTheDocument()
+  expect(screen.queryByText('Pay code')).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Copy Pay code' })).not.toBeInTheDocument()
+})
+
+test("the pay-code box shows the logo, title and code; Copy puts the code on the clipboard: 'copy success'", async () => {
+  const { user } = await renderRepay()
+  const box = screen.getByRole('region', { name: 'Pay with your Peso Flex code' })
+  expect(within(box).getByText('PF8600123456')).toBeInTheDocument()
+  expect(box.querySelector('img')).not.toBeNull()
+  await user.click(within(box).getByRole('button', { name: 'Copy Pay code' }))
+  expect(await screen.findByText('copy success')).toBeInTheDocument()
+  expect(await navigator.clipboard.readText()).toBe('PF8600123456')
+})
+
+test('the pay-code box leads to the code page, which gets what this page stored', async () => {
+  const { props, user } = await renderRepay()
+  await user.click(screen.getByRole('button', { name: 'How to pay with this code' }))
+  expect(props.navigate).toHaveBeenCalledWith('/repaymentOfCode2')
+  const stored = JSON.parse(window.sessionStorage.getItem(REPAY_INFO_KEY) ?? 'null')
+  expect(stored).toMatchObject({ payCode: 'PF8600123456', contractNo: '86', amount: '1530.00' })
+  expect(stored.notices.map((group: { group: string }) => group.group)).toEqual([
+    'E-wallet',
+    'Over the counter',
+  ])
+})
+
+test("'Payment Method' opens the channels (logo, name) with the first one chosen", async () => {
+  const { user } = await renderRepay()
+  const picker = await openPicker(user)
+  const channels = within(picker).getAllByRole('radio')
+  expect(channels.map((c) => c.textContent)).toEqual(['GCash', '7-Eleven', 'QR Ph'])
+  expect(channels.map((c) => c.getAttribute('aria-checked'))).toEqual(['true', 'false', 'false'])
+  expect(channels.every((c) => c.querySelector('img'))).toBe(true)
+  await user.click(within(picker).getByRole('radio', { name: 'QR Ph' }))
+  expect(within(picker).getByRole('radio', { name: 'QR Ph' })).toHaveAttribute('aria-checked', 'true')
+  await user.click(within(picker).getByRole('button', { name: 'Cancel' }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  // Opened again, it starts from the first channel.
+  expect(within(await openPicker(user)).getByRole('radio', { name: 'GCash' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
+})
+
+test('paying sends one money call for the chosen channel and opens the payUrl through the guard', async () => {
+  const { user } = await renderRepay()
+  const picker = await openPicker(user)
+  await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+  await waitFor(() => expect(visits).toHaveLength(1))
+  expect(visits[0]).toEqual({
+    url: 'https://pay.cashloan-demo.ph/checkout?order=86&channel=GCASH&amount=1530.00',
+    replace: false,
+  })
+  expect(listPays()).toHaveLength(1)
+  expect(listPays()[0].form).toEqual({
+    productId: '1',
+    orderId: '86',
+    amount: '1530.00',
+    channelNumber: 'GCASH',
+  })
+  expect(listPays()[0].key).toBeTruthy()
+  // The page is leaving: no second payment from it.
+  expect(within(picker).getByRole('button', { name: 'Opening the payment page...' })).toBeDisabled()
+})
+
+test('back from the payment page (restored from the cache), the borrower can pay again', async () => {
+  const { user } = await renderRepay()
+  await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
+  await waitFor(() => expect(visits).toHaveLength(1))
+  act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
+  await waitFor(() => expect(visits).toHaveLength(2))
+  expect(listPays()).toHaveLength(2)
+})
+
+test('a pay answer without a payUrl is reported and opens nothing', async () => {
+  server.use(mswHttp.post(apiPath(GENERATE_VCODE_PATH), () => envelope({ payUrl: '' })))
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const { user } = await renderRepay()
+  await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
+  expect(
+    await screen.findByText('The server sent an unexpected response. Please try again later.'),
+  ).toBeInTheDocument()
+  expect(visits).toHaveLength(0)
+  warn.mockRestore()
+})
+
+test('a payUrl on the app opens in the app (a code page)', async () => {
+  const { props, user } = await renderRepay()
+  const picker = await openPicker(user)
+  await user.click(within(picker).getByRole('radio', { name: '7-Eleven' }))
+  await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+  await waitFor(() => expect(props.navigate).toHaveBeenCalledTimes(1))
+  expect(props.navigate.mock.calls[0][0]).toMatch(/^\/repaymentOfCode\?showType=1&payCode=7E860042&/)
+  expect(listPays()[0].form.channelNumber).toBe('SEVEN')
+})
+
+test('a payUrl the guard refuses is toasted and the borrower can choose again', async () => {
+  server.use(
+    mswHttp.post(apiPath(GENERATE_VCODE_PATH), () => envelope({ payUrl: 'https://evil.example/pay' })),
+  )
+  const { user } = await renderRepay()
+  const picker = await openPicker(user)
+  await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+  expect(await screen.findByText('This link cannot be opened.')).toBeInTheDocument()
+  expect(visits).toHaveLength(0)
+  expect(within(picker).getByRole('button', { name: 'Pay now' })).toBeEnabled()
+})
+
+test("a refused payment shows the server's message; nothing is retried and the borrower may try again", async () => {
+  const { user } = await renderRepay(SCENARIOS.failingPay)
+  const picker = await openPicker(user)
+  await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+  expect(await screen.findByText('Demo: this channel is not available right now.')).toBeInTheDocument()
+  expect(listPays()).toHaveLength(1)
+  expect(visits).toHaveLength(0)
+  expect(within(picker).getByRole('button', { name: 'Pay now' })).toBeEnabled()
+})
+
+test('a payment whose answer never came says the outcome is unknown and points at the order', async () => {
+  const { props, user } = await renderRepay(SCENARIOS.failingPay)
+  const picker = await openPicker(user)
+  await user.click(within(picker).getByRole('radio', { name: 'Demo: no answer' }))
+  await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+  const alert = await screen.findByRole('alert')
+  const unknown = 'We could not confirm the result. Please check your order status before trying again.'
+  expect(alert).toHaveTextContent(unknown)
+  expect(screen.queryByText(/failed/i)).not.toBeInTheDocument()
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  // Never retried automatically.
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(listPays()).toHaveLength(1)
+  await user.click(within(alert).getByRole('button', { name: 'Check my order status' }))
+  expect(props.navigate).toHaveBeenCalledWith('/loanDetails?productId=1&orderId=89')
+})
+
+test('a dropped connection is an unknown outcome too', async () => {
+  server.use(mswHttp.post(apiPath(GENERATE_VCODE_PATH), () => HttpResponse.error()))
+  const { user } = await renderRepay()
+  const picker = await openPicker(user)
+  await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent('We could not confirm the result.')
+})
+
+test('ten fast taps on pay send one request', async () => {
+  let requests = 0
+  server.use(
+    mswHttp.post(apiPath(GENERATE_VCODE_PATH), async () => {
+      requests += 1
+      await delay(30)
+      return failure('Demo: declined.', '01')
+    }),
+  )
+  const { user } = await renderRepay()
+  const picker = await openPicker(user)
+  const pay = within(picker).getByRole('button', { name: 'Pay now' })
+  for (let i = 0; i < 10; i++) pay.click()
+  await screen.findByText('Demo: declined.')
+  expect(requests).toBe(1)
+  await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+  await waitFor(() => expect(requests).toBe(2))
+})
+
+test('a failed load shows the message and Try again loads it again', async () => {
+  server.use(
+    mswHttp.post(apiPath(LOAN_PLAY_DETAIL_PATH), () => failure('Demo: this repayment could not be loaded.'), {
+      once: true,
+    }),
+  )
+  const props = createTestProps({ screen: 'repay', query: { orderId: SCENARIOS.full } })
+  const user = userEvent.setup()
+  renderWithUi(<RepayApp {...props} />)
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('Demo: this repayment could not be loaded.')
+  await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+  expect(await screen.findByRole('heading', { name: '₱1.530,00' })).toBeInTheDocument()
+})
+
+test('a malformed channel is left out; the rest still pay', async () => {
+  server.use(
+    mswHttp.post(apiPath(LOAN_PLAY_DETAIL_PATH), () =>
+      envelope({
+        ...DEMO_INSTALMENTS[SCENARIOS.full],
+        repayList: [{ name: 'Broken' }, ...DEMO_INSTALMENTS[SCENARIOS.full].repayList],
+      }),
+    ),
+  )
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const { user } = await renderRepay()
+  const picker = await openPicker(user)
+  expect(
+    within(picker)
+      .getAllByRole('radio')
+      .map((c) => c.textContent),
+  ).toEqual(['GCash', '7-Eleven', 'QR Ph'])
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('repayList[0]'))
+  warn.mockRestore()
+})

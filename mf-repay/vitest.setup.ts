@@ -1,0 +1,4 @@
+import '@testing-library/jest-dom/vitest'
+import { setupTestUi } from 'shared/testing'
+
+setupTestUi()
