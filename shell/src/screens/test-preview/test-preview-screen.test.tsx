@@ -293,4 +293,8 @@ test('every borrower route of the route table is linked from the test page once,
     expect(link.getAttribute('href')).toContain(`?appVersion=1.0.0&${EMPTY_SESSION}&productId=1&orderId=86`)
   }
   expect(within(more).getByRole('link', { name: 'Loan confirmation (/loanConfirmNew)' })).toBeInTheDocument()
+  // The legacy repayment's amount and user come from the link.
+  expect(within(more).getByRole('link', { name: 'Repayment (/legacyRepay)' }).getAttribute('href')).toMatch(
+    /^\/legacyRepay\?appVersion=.*&orderId=86&amount=1530\.00&userId=501$/,
+  )
 })

@@ -43,6 +43,14 @@ export const MORE_PREVIEW_LINKS = REMOTE_ROUTES.filter(
     !PREVIEW_LINKS.some((link) => link.path === route.path),
 ).map((route) => ({ label: `${route.title} (${route.path})`, path: route.path }))
 
+/**
+ * What a page of 'More pages' needs besides the session fields to show its demo data: the legacy repayment
+ * takes its amount and user from the link (mf-repay README, 'Demo').
+ */
+export const MORE_PREVIEW_QUERY: Readonly<Record<string, string>> = {
+  '/legacyRepay': 'amount=1530.00&userId=501',
+}
+
 const AD = 'app_from=demo&user_from=preview&utm_tag=test&links_id=1'
 
 /**
@@ -194,7 +202,11 @@ export function TestPreviewScreen({
         <ul className="test-preview__links">
           {MORE_PREVIEW_LINKS.map((link) => (
             <li key={link.path}>
-              <Link to={`${link.path}${query}`}>{link.label}</Link>
+              <Link
+                to={`${link.path}${query}${link.path in MORE_PREVIEW_QUERY ? `&${MORE_PREVIEW_QUERY[link.path]}` : ''}`}
+              >
+                {link.label}
+              </Link>
               {!isReleased(link.path) && <span className="test-preview__note"> ({NOT_RELEASED_NOTE})</span>}
             </li>
           ))}
