@@ -37,7 +37,7 @@ function RepayScreenSwitch(props: RemoteProps) {
     case 'legacyRepay':
       return <LegacyRepayScreen {...props} />
     default:
-      // Routed here but not built yet.
+      // A screen the route table names but this version does not have (a newer table, an older remote).
       return <NotBuilt />
   }
 }

@@ -8,10 +8,10 @@ import { CLICK_TRACK_PATH, JOINT_FAILURE_PATH, PRODUCT_LINK_PATH } from '../../a
 import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
 import { DEMO_JOINT_FAILURE, SCENARIOS } from '../../mocks/orders'
-import { visits } from '../../testing/recorded-navigation'
+import { visits } from 'shared/testing/recorded-navigation'
 import { JointLoginFailureScreen } from './joint-login-failure-screen'
 
-vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
 const server = setupMswServer(...handlers)
 beforeEach(() => {

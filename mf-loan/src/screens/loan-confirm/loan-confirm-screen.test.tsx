@@ -17,10 +17,10 @@ import {
   V2_EXTRA,
 } from '../../mocks/confirm'
 import { handlers } from '../../mocks/handlers'
-import { visits } from '../../testing/recorded-navigation'
+import { visits } from 'shared/testing/recorded-navigation'
 import { LoanConfirmScreen, type LoanConfirmScreenProps } from './loan-confirm-screen'
 
-vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
 const server = setupMswServer(...handlers)
 beforeEach(() => {

@@ -9,11 +9,11 @@ import { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH } from '../../api/loan-details'
 import { MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
 import { DEMO_LINKS, DEMO_ORDERS, SCENARIOS } from '../../mocks/orders'
-import { visits } from '../../testing/recorded-navigation'
+import { visits } from 'shared/testing/recorded-navigation'
 import { LoanDetailsScreen } from './loan-details-screen'
 import { BANK_TIP_KEY } from './loan-rules'
 
-vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
 const server = setupMswServer(...handlers)
 beforeEach(() => {

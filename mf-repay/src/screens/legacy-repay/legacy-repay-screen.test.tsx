@@ -8,9 +8,9 @@ import { REPAYMENT_COMMIT_PATH, REPAYMENT_CONFIRM_PATH, REPAYMENT_WAY_PATH } fro
 import { RepayApp } from '../../app/repay-app'
 import { handlers } from '../../mocks/handlers'
 import { DEMO_CODE, LEGACY_SCENARIOS, legacyCalls, resetLegacyCalls } from '../../mocks/legacy-repay'
-import { visits } from '../../testing/recorded-navigation'
+import { visits } from 'shared/testing/recorded-navigation'
 
-vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
 const server = setupMswServer(...handlers)
 afterEach(() => {

@@ -10,9 +10,9 @@ import { REPAY_INFO_KEY } from '../../components/repay-info'
 import { DEMO_INSTALMENTS, SCENARIOS } from '../../mocks/demo-data'
 import { handlers } from '../../mocks/handlers'
 import { listPays, resetStore } from '../../mocks/store'
-import { visits } from '../../testing/recorded-navigation'
+import { visits } from 'shared/testing/recorded-navigation'
 
-vi.mock('shared/navigation', () => import('../../testing/recorded-navigation'))
+vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
 const server = setupMswServer(...handlers)
 beforeEach(() => window.sessionStorage.clear())

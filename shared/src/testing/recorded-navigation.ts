@@ -5,7 +5,7 @@ import { vi } from 'vitest'
 /**
  * `shared/navigation` for component tests: jsdom cannot leave the page, so the guard runs as it is and only
  * the browser's location is a recording fake. Use with
- * `vi.mock('shared/navigation', () => import('…/testing/recorded-navigation'))`.
+ * `vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))`.
  */
 const actual = await vi.importActual<typeof Navigation>('shared/navigation')
 
