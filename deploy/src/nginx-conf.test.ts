@@ -65,4 +65,9 @@ test('nginx looks up app routes where the release writes their pages, as the Nod
   expect(pageFileName('/loanDetails')).toBe('loanDetails.html')
   expect(location('/')).toContain('try_files $uri.html @shell;')
   expect(location('@shell')).toContain('try_files /index.html =404;')
+  // Always sent whole: a release and its rollback within one second would otherwise answer a 304.
+  for (const name of ['= /', '/', '@shell']) {
+    expect(location(name)).toContain('etag off;')
+    expect(location(name)).toContain('if_modified_since off;')
+  }
 })

@@ -104,9 +104,9 @@ test('customer service: telephone dials through the app bridge, e-mail is shown'
 
 test('the test page links land on working complaint and customer service screens', async ({ page }) => {
   await page.goto('/testPreview')
-  await page.getByRole('link', { name: 'Complaint' }).click()
+  await page.getByRole('link', { name: 'Complaint', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Select question type' })).toBeVisible()
   await page.goto('/testPreview')
-  await page.getByRole('link', { name: 'Customer service' }).click()
+  await page.getByRole('link', { name: 'Customer service', exact: true }).click()
   await expect(page.getByText('E-Mail')).toBeVisible()
 })

@@ -21,16 +21,16 @@ function watch(page: Page, path: string): Request[] {
 
 test('instalment: the page asks once, the detail list expands, a channel is paid on the pay host', async ({
   page,
-}, info) => {
+}) => {
   await servePayHost(page)
   const details = watch(page, '/utilities/v3/installment/loan-play-detail')
   const pays = watch(page, PAY_CALL)
   await page.goto('/repay?productId=1&orderId=86')
   await expect(page.getByRole('heading', { name: '₱1.530,00' })).toBeVisible()
   await expect(page.getByText('2026-12-15')).toBeVisible()
-  // The node server's page starts the call while the JS downloads (ADR 0010); nginx serves the plain page.
+  // The page starts the call while the JS downloads (ADR 0010), from either server (ADR 0016).
   expect(details).toHaveLength(1)
-  expect(details[0].resourceType()).toBe(info.project.name === 'nginx' ? 'xhr' : 'fetch')
+  expect(details[0].resourceType()).toBe('fetch')
 
   const list = page.getByRole('region', { name: 'Repayment details' })
   await expect(list.locator('dt')).toHaveCount(2)

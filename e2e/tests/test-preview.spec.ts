@@ -68,7 +68,7 @@ test('an in-app link with orderId=87 updates the stored globals; a screen readin
   // The fields start from the session.
   await expect(page.getByLabel('Order id', { exact: true })).toHaveValue('86')
   await page.getByLabel('Order id', { exact: true }).fill('87')
-  await page.getByRole('link', { name: 'Complaint' }).click()
+  await page.getByRole('link', { name: 'Complaint', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Select question type' })).toBeVisible()
   expect((await stored(page)).globals.orderId).toBe('87')
 
@@ -102,7 +102,7 @@ test('clearing a field on the test page and following a link clears the stored v
 
 test('every listed link reaches its route', async ({ page }) => {
   await page.goto('/testPreview')
-  const links = page.getByRole('navigation', { name: 'Pages' }).getByRole('link')
+  const links = page.getByRole('navigation', { name: 'Pages', exact: true }).getByRole('link')
   await expect(links).toHaveCount(10)
   const paths = await links.evaluateAll((as) =>
     as.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
