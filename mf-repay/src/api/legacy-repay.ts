@@ -1,5 +1,5 @@
 import type { CallOptions, Http, HttpResult } from 'shared/http'
-import { flag, list, MALFORMED_MESSAGE, parseLenient, requiredText, text } from 'shared/schema'
+import { flag, isOne, list, MALFORMED_MESSAGE, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
 import { MESSAGES } from '../app/messages'
 
@@ -25,7 +25,7 @@ const Card = v.object({ id: requiredText, bankName: text, cardNo: requiredText, 
 
 const WaySchema = v.object({ alipay: flag, repayToken: requiredText, bankCards: list(Card) })
 
-const CommitSchema = v.object({ needValid: flag, repayRecordId: text })
+const CommitSchema = v.object({ needValid: isOne, repayRecordId: text })
 
 const HuichaoSchema = v.object({ url: requiredText })
 

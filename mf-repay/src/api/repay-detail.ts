@@ -1,5 +1,5 @@
 import type { CallOptions, Http } from 'shared/http'
-import { flag, list, object, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
+import { flag, isOne, list, object, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
 import { MESSAGES } from '../app/messages'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from './paths'
@@ -32,7 +32,7 @@ const common = {
   repayList: list(Channel),
   noticeMsg: text,
   defDetail: DefDetail,
-  isShowReyTop: flag,
+  isShowReyTop: isOne,
 }
 
 const InstalmentSchema = v.object({ ...common, repayAmount: text, detail: list(DetailLine) })

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { afterEach, expect, test, vi } from 'vitest'
 import {
   flag,
+  isOne,
   list,
   MALFORMED_MESSAGE,
   maybeNumber,
@@ -162,4 +163,11 @@ test('object: a list is no object', () => {
   const O = v.object({ o: v.optional(v.nullable(object({ a: text })), null) })
   expect(parseLenient('o', O, { o: [1, 2] })).toMatchObject({ ok: true, value: { o: null } })
   expect(parseLenient('o', O, { o: { a: 1 } })).toMatchObject({ ok: true, value: { o: { a: '1' } } })
+})
+
+test('isOne: on for 1 or "1" only; 0, 2, -1, true, text and missing are off', () => {
+  const O = v.object({ o: isOne })
+  const read = (o: unknown) => (parseLenient('o', O, { o }) as { value: { o: boolean } }).value.o
+  expect([1, '1', ' 1'].map(read)).toEqual([true, true, true])
+  expect([0, 2, -1, '2', true, 'yes', null, undefined].map(read)).toEqual(Array(8).fill(false))
 })

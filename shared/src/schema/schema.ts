@@ -45,6 +45,15 @@ export const flag = v.optional(
   false,
 )
 
+/**
+ * A switch the spec turns on with 1 exactly ("only when isShowReyTop is 1", "if needValid is 1"): true for
+ * 1 or "1", false for anything else the server sends (0, 2, -1, missing); not a `flag`, which is "nonzero".
+ */
+export const isOne = v.pipe(
+  v.optional(v.unknown(), 0),
+  v.transform((value) => (typeof value === 'number' || typeof value === 'string') && Number(value) === 1),
+)
+
 const isObject = (x: unknown): x is object => !!x && typeof x === 'object' && !Array.isArray(x)
 
 /** An object with these fields; unlike valibot's own `object`, a list is no object. */

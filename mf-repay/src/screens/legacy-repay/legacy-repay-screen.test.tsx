@@ -124,6 +124,16 @@ test('a wrong code (800006) says so and keeps the step; the right one confirms a
   expect(confirms.every((c) => c.key)).toBe(true)
 })
 
+test('needValid other than 1 (here 2) is no code step: straight to the loan details', async () => {
+  server.use(
+    mswHttp.post(legacyPath(REPAYMENT_COMMIT_PATH), () => envelope({ needValid: 2, repayRecordId: 'R2' })),
+  )
+  const { props, user } = await renderLegacy()
+  await chooseAndPay(user)
+  await waitFor(() => expect(props.navigate).toHaveBeenCalledWith('/loanDetails?productId=1&orderId=86'))
+  expect(screen.queryByRole('dialog', { name: 'Verification code' })).not.toBeInTheDocument()
+})
+
 test('a commit that needs no code (needValid 0) leads straight to the loan details', async () => {
   const { props, user } = await renderLegacy(LEGACY_SCENARIOS.noCode)
   await chooseAndPay(user, /^Metrobank/)

@@ -91,6 +91,16 @@ test('the guidance banner shows when isShowReyTop is 1 and leads to the payment 
   expect(props.navigate).toHaveBeenCalledWith('/paymentInstructions')
 })
 
+test('the banner shows for isShowReyTop 1 only: 2 (or any other value) is no banner', async () => {
+  server.use(
+    mswHttp.post(apiPath(LOAN_PLAY_DETAIL_PATH), () =>
+      envelope({ ...DEMO_INSTALMENTS[SCENARIOS.full], isShowReyTop: 2 }),
+    ),
+  )
+  await renderRepay()
+  expect(screen.queryByRole('button', { name: /payment instructions/ })).not.toBeInTheDocument()
+})
+
 test('no banner and no pay-code box when isShowReyTop is 0 and the pay code is empty', async () => {
   await renderRepay(SCENARIOS.plain)
   expect(screen.queryByRole('button', { name: /payment instructions/ })).not.toBeInTheDocument()
