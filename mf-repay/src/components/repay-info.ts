@@ -1,5 +1,6 @@
 import { list, object, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
+import type { DefDetail } from '../api/repay-detail'
 
 /** Where the instalment and extension pages leave what `/repaymentOfCode2` shows (this tab only). */
 export const REPAY_INFO_KEY = 'repayInfo'
@@ -23,13 +24,27 @@ export type RepayInfo = v.InferOutput<typeof RepayInfoSchema>
 export type NoticeGroup = v.InferOutput<typeof NoticeGroup>
 
 /** `payNotice` as the server sends it (group name → named steps), in the server's order. */
-export function noticeGroups(payNotice: Record<string, { name: string; list: string[] }[]>): NoticeGroup[] {
+function noticeGroups(payNotice: Record<string, { name: string; list: string[] }[]>): NoticeGroup[] {
   return Object.entries(payNotice)
     .map(([group, entries]) => ({
       group,
       entries: entries.map((entry) => ({ name: entry.name, steps: entry.list })),
     }))
     .filter((group) => group.entries.length > 0)
+}
+
+/**
+ * What `/repaymentOfCode2` shows, from a repayment page's default pay details: the contract number (the
+ * order, shown when there is no pay code) and the total (the instalment's or the extension's amount).
+ */
+export function repayInfoOf(defDetail: DefDetail, contractNo: string, amount: string): RepayInfo {
+  return {
+    logo: defDetail.logo,
+    payCode: defDetail.payCode,
+    contractNo,
+    amount,
+    notices: noticeGroups(defDetail.payNotice),
+  }
 }
 
 export function saveRepayInfo(storage: Storage, info: RepayInfo): void {

@@ -10,7 +10,7 @@ import { orderIds } from '../../components/order-ids'
 import { GuideBanner, PayCodeBox } from '../../components/pay-code-box'
 import { PaySection } from '../../components/pay-section'
 import { ProductHead } from '../../components/product-head'
-import { noticeGroups, saveRepayInfo } from '../../components/repay-info'
+import { repayInfoOf, saveRepayInfo } from '../../components/repay-info'
 
 const m = MESSAGES.delay
 
@@ -24,13 +24,7 @@ export function DelayRepayScreen(props: RemoteProps) {
     if (result.ok) {
       const { defDetail, delayInfo } = result.data
       // What /repaymentOfCode2 shows, should the borrower open it from the pay-code box.
-      saveRepayInfo(window.sessionStorage, {
-        logo: defDetail.logo,
-        payCode: defDetail.payCode,
-        contractNo: orderId,
-        amount: delayInfo.delayAmount,
-        notices: noticeGroups(defDetail.payNotice),
-      })
+      saveRepayInfo(window.sessionStorage, repayInfoOf(defDetail, orderId, delayInfo.delayAmount))
     }
     return result
   }, [http, productId, orderId])

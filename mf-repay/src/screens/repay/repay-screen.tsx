@@ -10,7 +10,7 @@ import { orderIds } from '../../components/order-ids'
 import { GuideBanner, PayCodeBox } from '../../components/pay-code-box'
 import { PaySection } from '../../components/pay-section'
 import { ProductHead } from '../../components/product-head'
-import { noticeGroups, saveRepayInfo } from '../../components/repay-info'
+import { repayInfoOf, saveRepayInfo } from '../../components/repay-info'
 
 const m = MESSAGES.repay
 
@@ -27,13 +27,7 @@ export function RepayScreen(props: RemoteProps) {
     if (result.ok) {
       const { defDetail, repayAmount } = result.data
       // What /repaymentOfCode2 shows, should the borrower open it from the pay-code box.
-      saveRepayInfo(window.sessionStorage, {
-        logo: defDetail.logo,
-        payCode: defDetail.payCode,
-        contractNo: orderId,
-        amount: repayAmount,
-        notices: noticeGroups(defDetail.payNotice),
-      })
+      saveRepayInfo(window.sessionStorage, repayInfoOf(defDetail, orderId, repayAmount))
     }
     return result
   }, [http, productId, orderId])
