@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { createTestProps, renderWithUi, setupMswServer, startedPage } from 'shared/testing'
+import { expectDeclaredFirstCalls, renderWithUi, setupMswServer } from 'shared/testing'
 import { afterEach, expect, test } from 'vitest'
 import { handlers } from '../mocks/handlers'
 import { resetStore } from '../mocks/store'
@@ -23,29 +23,14 @@ test('every route with first calls is checked here', () => {
   expect(Object.keys(FIRST_CALLS).sort()).toEqual(Object.keys(PAGES).sort())
 })
 
-/**
- * The page (as the server sends it) starts the route's declared calls; the screen, mounted with the host's
- * helper, must make exactly those calls, so it takes their answers and the server is asked once per call.
- */
-test.each(Object.entries(PAGES))(
-  '%s: the screen makes exactly its declared first calls',
-  async (route, page) => {
-    const declared = FIRST_CALLS[route as keyof typeof FIRST_CALLS] ?? []
-    const started = startedPage(server, route, page.query, declared)
-    try {
-      expect(started.started).toBe(declared.length)
-      const props = createTestProps({
-        screen: route.slice(1),
-        query: page.query,
-        http: started.http,
-        session: started.session,
-      })
-      renderWithUi(<ComplaintApp {...props} />)
-      expect(await screen.findByText(page.shows)).toBeInTheDocument()
-      expect(await started.taken()).toBe(declared.length)
-      for (const call of declared) expect(started.requestsTo(call.path)).toBe(1)
-    } finally {
-      started.stop()
-    }
-  },
+test.each(Object.entries(PAGES))('%s: the screen makes exactly its declared first calls', (route, page) =>
+  expectDeclaredFirstCalls({
+    server,
+    route,
+    screen: route.slice(1),
+    query: page.query,
+    declared: FIRST_CALLS[route as keyof typeof FIRST_CALLS] ?? [],
+    render: (props) => void renderWithUi(<ComplaintApp {...props} />),
+    shows: async () => expect(await screen.findByText(page.shows)).toBeInTheDocument(),
+  }),
 )

@@ -3,7 +3,7 @@ import { reduceMotion } from 'antd-mobile/es/utils/reduce-and-restore-motion'
 import type { RequestHandler } from 'msw'
 import { setupServer, type SetupServerApi } from 'msw/node'
 import type { ReactElement } from 'react'
-import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
 import type { BridgeAction } from '../bridge/bridge'
 import type { RemoteProps, Settings } from '../contract/contract'
 import { startFirstCalls, takeFirstCall, type FirstCall } from '../http/first-call'
@@ -167,4 +167,41 @@ export function setupTestUi(): void {
   afterAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
   })
+}
+
+export interface DeclaredFirstCallsCheck {
+  server: SetupServerApi
+  route: string
+  screen: string
+  query: Record<string, string>
+  declared: FirstCall[]
+  /** Renders the remote with these props (the host's helper, with the page's started calls). */
+  render: (props: RemoteProps) => void
+  /** Resolves once the screen shows what its first calls brought. */
+  shows: () => Promise<unknown>
+}
+
+/**
+ * The page (as the server sends it) starts the route's declared calls; the screen, mounted with the host's
+ * helper, must make exactly those calls, so it takes their answers and the server is asked once per call. A
+ * declaration that drifts from its screen fails here (ADR 0010).
+ */
+export async function expectDeclaredFirstCalls(check: DeclaredFirstCallsCheck): Promise<void> {
+  const started = startedPage(check.server, check.route, check.query, check.declared)
+  try {
+    expect(started.started).toBe(check.declared.length)
+    check.render(
+      createTestProps({
+        screen: check.screen,
+        query: check.query,
+        http: started.http,
+        session: started.session,
+      }),
+    )
+    await check.shows()
+    expect(await started.taken()).toBe(check.declared.length)
+    for (const call of check.declared) expect(started.requestsTo(call.path)).toBe(1)
+  } finally {
+    started.stop()
+  }
 }
