@@ -32,6 +32,14 @@ export const PREVIEW_LINKS = [
 export const NOT_RELEASED_NOTE = 'not available yet'
 
 /**
+ * What a page of 'More pages' needs besides the session fields to show its demo data: the legacy repayment
+ * takes its amount and user from the link (mf-repay README, 'Demo').
+ */
+const MORE_PREVIEW_QUERY: Readonly<Record<string, string>> = {
+  '/legacyRepay': 'amount=1530.00&userId=501',
+}
+
+/**
  * Every other borrower route of the route table, with the same session fields, so that every screen is
  * reachable with the demo data (the spec's list above is kept as the spec gives it). The site's home page is
  * the app's root, and the promotion landing has its own demo list (anonymous traffic, no session).
@@ -41,15 +49,11 @@ export const MORE_PREVIEW_LINKS = REMOTE_ROUTES.filter(
     route.path !== '/' &&
     route.remote !== 'mf_promotion' &&
     !PREVIEW_LINKS.some((link) => link.path === route.path),
-).map((route) => ({ label: `${route.title} (${route.path})`, path: route.path }))
-
-/**
- * What a page of 'More pages' needs besides the session fields to show its demo data: the legacy repayment
- * takes its amount and user from the link (mf-repay README, 'Demo').
- */
-export const MORE_PREVIEW_QUERY: Readonly<Record<string, string>> = {
-  '/legacyRepay': 'amount=1530.00&userId=501',
-}
+).map((route) => ({
+  label: `${route.title} (${route.path})`,
+  path: route.path,
+  extra: MORE_PREVIEW_QUERY[route.path],
+}))
 
 const AD = 'app_from=demo&user_from=preview&utm_tag=test&links_id=1'
 
@@ -154,6 +158,26 @@ function useLocationReading(geolocation: Geolocation | undefined) {
   return { text, locate }
 }
 
+/** App routes with the session fields as their query (and what else a page needs for its demo data). */
+function RouteLinks({
+  links,
+  query,
+}: {
+  links: readonly { label: string; path: string; extra?: string }[]
+  query: string
+}) {
+  return (
+    <ul className="test-preview__links">
+      {links.map((link) => (
+        <li key={link.path}>
+          <Link to={`${link.path}${query}${link.extra ? `&${link.extra}` : ''}`}>{link.label}</Link>
+          {!isReleased(link.path) && <span className="test-preview__note"> ({NOT_RELEASED_NOTE})</span>}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** Developer test page: session fields, links to every borrower page, device capability checks. */
 export function TestPreviewScreen({
   geolocation = globalThis.navigator?.geolocation,
@@ -188,29 +212,11 @@ export function TestPreviewScreen({
       </section>
       <nav aria-labelledby="tp-pages">
         <h2 id="tp-pages">Pages</h2>
-        <ul className="test-preview__links">
-          {PREVIEW_LINKS.map((link) => (
-            <li key={link.path}>
-              <Link to={`${link.path}${query}`}>{link.label}</Link>
-              {!isReleased(link.path) && <span className="test-preview__note"> ({NOT_RELEASED_NOTE})</span>}
-            </li>
-          ))}
-        </ul>
+        <RouteLinks links={PREVIEW_LINKS} query={query} />
       </nav>
       <nav aria-labelledby="tp-more">
         <h2 id="tp-more">More pages</h2>
-        <ul className="test-preview__links">
-          {MORE_PREVIEW_LINKS.map((link) => (
-            <li key={link.path}>
-              <Link
-                to={`${link.path}${query}${link.path in MORE_PREVIEW_QUERY ? `&${MORE_PREVIEW_QUERY[link.path]}` : ''}`}
-              >
-                {link.label}
-              </Link>
-              {!isReleased(link.path) && <span className="test-preview__note"> ({NOT_RELEASED_NOTE})</span>}
-            </li>
-          ))}
-        </ul>
+        <RouteLinks links={MORE_PREVIEW_LINKS} query={query} />
       </nav>
       <nav aria-labelledby="tp-promotion">
         <h2 id="tp-promotion">Promotion demo</h2>
