@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
+import { readBuilt } from './built-file'
 import { injectPreload, readInlineScript, routePreload } from './pages'
 import { readPageRegistry } from './registry-file'
 import { injectSettings, settingsFromEnv } from './settings'
@@ -28,11 +29,11 @@ export function pageFileName(pathname: string): string {
   return pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`
 }
 
-/** Every path that gets a page: the root, each route of the route table and the shell's own screens. */
+/** Every path that gets a page: each route of the route table (the root is the site's) and the shell's own screens. */
 export function appPagePaths(remote?: string): string[] {
   const routes = REMOTE_ROUTES.filter((route) => !remote || route.remote === remote).map((r) => r.path)
   if (remote) return routes
-  return [...new Set(['/', ...routes, ...Object.keys(SHELL_LAZY_SCREENS)])]
+  return [...routes, ...Object.keys(SHELL_LAZY_SCREENS)]
 }
 
 export interface PageInput {
@@ -44,20 +45,15 @@ export interface PageInput {
   remoteChain?: boolean
 }
 
-export interface Page {
-  html: string
-  /** The CSP sources for the scripts the page inlines. */
-  scriptHashes: string[]
-}
-
 /**
  * The page for `pathname`, from the shell build's index.html, the current registry and the route remote's
- * current release; null when the shell is not built.
+ * current release; null when the shell is not built. Its CSP is every page's (`pageScriptHashes`).
  */
-export function renderPage(pathname: string, input: PageInput): Page | null {
-  const indexFile = join(input.shellDir, 'index.html')
-  if (!existsSync(indexFile)) return null
-  const html = injectSettings(readFileSync(indexFile, 'utf8'), input.settings)
+export function renderPage(pathname: string, input: PageInput): string | null {
+  // Read again only when the build changes: the Node server renders a page on request where none is written.
+  const index = readBuilt(join(input.shellDir, 'index.html'), (text) => text)
+  if (index === null) return null
+  const html = injectSettings(index, input.settings)
   const preload = routePreload(pathname, {
     registry: readPageRegistry(input.registryFile),
     cdnDir: input.cdnDir,
@@ -67,7 +63,7 @@ export function renderPage(pathname: string, input: PageInput): Page | null {
   })
   const script =
     preload.firstCalls.length > 0 ? readInlineScript(join(input.shellDir, FIRST_CALL_SCRIPT)) : null
-  return injectPreload(html, preload, script)
+  return injectPreload(html, preload, script).html
 }
 
 /**
@@ -125,9 +121,9 @@ export function writeRoutePages(options: WritePagesOptions): string[] {
   if (!options.remote) writeAtomically(join(pagesDir, SETTINGS_FILE), `${JSON.stringify(settings)}\n`)
   const written: string[] = []
   for (const path of appPagePaths(options.remote)) {
-    const page = renderPage(path, { ...options, settings })
-    if (!page) continue
-    writeAtomically(join(pagesDir, pageFileName(path)), page.html)
+    const html = renderPage(path, { ...options, settings })
+    if (html === null) continue
+    writeAtomically(join(pagesDir, pageFileName(path)), html)
     written.push(path)
   }
   // Standalone pages (ADR 0017) belong to their remote's release too. One whose remote has no release with

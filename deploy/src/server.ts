@@ -286,15 +286,15 @@ export function createAppServer(options: ServerOptions = {}): Server {
       send(res, 200, { ...headers, 'Content-Type': TYPES['.html'] }, page)
       return
     }
-    const page = renderPage(path, {
+    const html = renderPage(path, {
       shellDir,
       cdnDir,
       registryFile,
       settings: options.settings ?? {},
       remoteChain: options.remoteChain,
     })
-    if (!page) return text(res, 503, 'The shell is not built yet')
-    send(res, 200, { ...headers, 'Content-Type': TYPES['.html'] }, page.html)
+    if (html === null) return text(res, 503, 'The shell is not built yet')
+    send(res, 200, { ...headers, 'Content-Type': TYPES['.html'] }, html)
   }
 
   const server = createServer(
