@@ -1,4 +1,9 @@
 import { remoteConfig } from '../shared/config/vite-remote.ts'
 import { FIRST_CALLS } from './src/app/first-calls.ts'
 
-export default remoteConfig({ name: 'mf_bindcard', port: 5105, firstCalls: FIRST_CALLS })
+export default remoteConfig({
+  name: 'mf_bindcard',
+  port: 5105,
+  firstCalls: FIRST_CALLS,
+  firstFrames: ['/bindBank'],
+})

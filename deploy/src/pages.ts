@@ -3,7 +3,9 @@ import { join, posix } from 'node:path'
 import { FIRST_CALLS_FILE, type FirstCall } from 'shared/http/first-call'
 import { parseFirstCalls } from 'shared/http/first-call-schema'
 import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from 'shared/routes'
+import type { Settings } from 'shared/contract'
 import { readBuilt } from './built-file'
+import { renderFirstFrame, type FirstFrame } from './first-frame'
 import { packageOf, REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
 import { replaceLiteral, scriptJson, SETTINGS_BLOCK } from './settings'
@@ -31,6 +33,8 @@ export interface RoutePreload {
   inline: { registry: RegistryDoc | null; manifests: Record<string, unknown> }
   /** The reads the route's screen makes as it mounts (the remote's `first-calls.json`): the page sends them. */
   firstCalls: FirstCall[]
+  /** The route's first frame from the remote's release (ADR 0018), when it renders one. */
+  firstFrame?: FirstFrame | null
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
@@ -126,6 +130,8 @@ export interface RoutePreloadInput {
    * (the remote's `src/app/app.tsx` compiled into it: `monolithAppModule`) preloaded from its manifest.
    */
   remoteChain?: boolean
+  /** The page's settings: the route's first frame is rendered with them. None, no first frame. */
+  settings?: Settings
 }
 
 /** The module the monolithic benchmark build imports for a remote's screens (e2e/perf/monolith/main.tsx). */
@@ -149,24 +155,35 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
   }
   const shellModule = (source: string | undefined) =>
     source && input.shellDir ? shellModulePreload(source, input.shellDir, input.indexHtml ?? '') : []
-  if (!route) return { tags: shellModule(SHELL_LAZY_SCREENS[pathname]), inline, firstCalls: [] }
+  if (!route)
+    return { tags: shellModule(SHELL_LAZY_SCREENS[pathname]), inline, firstCalls: [], firstFrame: null }
   const relative = pointer?.entry.startsWith(`${REMOTES_URL}/`)
     ? pointer.entry.slice(REMOTES_URL.length + 1)
     : ''
   // An entry elsewhere (another CDN) has nothing here to read; one that climbs out of the CDN is not read.
-  if (!pointer || !relative || !resolveInside(cdnDir, relative)) return { tags: [], inline, firstCalls: [] }
+  if (!pointer || !relative || !resolveInside(cdnDir, relative)) {
+    return { tags: [], inline, firstCalls: [], firstFrame: null }
+  }
   const releaseDir = join(cdnDir, posix.dirname(relative))
   const declared = readJson<Record<string, unknown>>(join(releaseDir, FIRST_CALLS_FILE))
   const firstCalls = parseFirstCalls(declared?.[route.path])
-  if (input.remoteChain === false) {
-    return { tags: shellModule(monolithAppModule(route.remote)), inline, firstCalls }
-  }
   const manifest = readJson<Manifest>(join(cdnDir, relative))
-  if (!manifest) return { tags: [], inline, firstCalls }
-  inline.manifests[pointer.entry] = manifest
   const base = pointer.entry.replace(/mf-manifest\.json$/, '')
+  const app = manifest?.exposes?.find((expose) => expose.path === './app')
+  const css = app?.assets?.css?.sync ?? []
+  const frame = manifest && input.settings ? renderFirstFrame(releaseDir, route.path, input.settings) : null
+  const firstFrame: FirstFrame | null = frame && {
+    remote: route.remote,
+    path: route.path,
+    html: frame.html,
+    styles: css.map((s) => ({ href: base + s, file: join(releaseDir, s) })),
+  }
+  if (input.remoteChain === false) {
+    return { tags: shellModule(monolithAppModule(route.remote)), inline, firstCalls, firstFrame }
+  }
+  if (!manifest) return { tags: [], inline, firstCalls, firstFrame: null }
+  inline.manifests[pointer.entry] = manifest
   const entry = manifest.metaData?.remoteEntry
-  const app = manifest.exposes?.find((expose) => expose.path === './app')
   const roots = [
     ...(entry?.name ? [`${entry.path ? entry.path.replace(/\/?$/, '/') : ''}${entry.name}`] : []),
     ...(app?.assets?.js?.sync ?? []),
@@ -176,9 +193,9 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
     // The shell loads the federation runtime only for a remote: it starts in the same wave as the remote.
     ...shellModule(SHELL_FEDERATION_MODULE),
     ...scripts.map((s) => modulePreload(base + s)),
-    ...(app?.assets?.css?.sync ?? []).map((s) => stylePreload(base + s)),
+    ...css.map((s) => stylePreload(base + s)),
   ]
-  return { tags, inline, firstCalls }
+  return { tags, inline, firstCalls, firstFrame }
 }
 
 /** The CSP source that allows exactly this inline script. */

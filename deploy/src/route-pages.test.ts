@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
+import { FIRST_FRAME_ATTR, FIRST_FRAME_MODULE } from 'shared/remote/first-frame'
 import { REMOTE_ROUTES, TEST_PREVIEW_PATH } from 'shared/routes'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { scriptHash } from './pages'
@@ -174,4 +175,57 @@ test("mf-promotion's release writes its standalone page with the pages; a releas
   expect(() => standalone()).toThrow(/ENOENT/)
   rollbackRemote('mf-promotion', undefined, options())
   expect(standalone()).toContain(`/remotes/mf-promotion/${v1}/standalone/`)
+})
+
+/** A first-frame renderer in the remote's build (ADR 0018), as shared/config/first-frame.ts bundles it. */
+function addFirstFrame(pkg: string, paths: string[], text: string) {
+  const dist = join(root, pkg, 'dist')
+  mkdirSync(join(dist, '.server'), { recursive: true })
+  writeFileSync(
+    join(dist, FIRST_FRAME_MODULE),
+    `exports.paths = ${JSON.stringify(paths)}\n` +
+      `exports.renderFirstFrame = (path, settings) => ({ html: '<h1>${text} ' + path + ' for ' + settings.name + '</h1>' })\n`,
+  )
+}
+
+test("a release writes its routes' first frames with the deployment's settings; a rollback takes them back", () => {
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: { name: 'Deployed' } })
+  buildRemote('mf-site', 'one', '/aboutUs')
+  const v1 = releaseRemote('mf-site', options()).version
+  buildRemote('mf-site', 'two', '/aboutUs')
+  addFirstFrame('mf-site', ['/aboutUs'], 'Frame two')
+  releaseRemote('mf-site', options())
+  expect(page('/aboutUs')).toContain(
+    '<div id="first-frame" class="first-frame" data-remote="mf_site" data-path="/aboutUs">' +
+      '<div class="remote-slot" data-remote="mf_site"><div class="remote-root">' +
+      '<h1>Frame two /aboutUs for Deployed</h1></div></div></div><div id="root"></div>',
+  )
+  // Declared for /aboutUs only: the other pages of the remote paint when their code has run.
+  expect(page('/privacyPolicy')).not.toContain('first-frame')
+  rollbackRemote('mf-site', v1, options())
+  expect(page('/aboutUs')).not.toContain('first-frame')
+})
+
+test('the standalone page carries its first screen’s frame inside its root, for its entry to hydrate', () => {
+  buildRemote('mf-promotion', 'one', '/promotion')
+  addFirstFrame('mf-promotion', ['/promotion'], 'Landing')
+  const dist = join(root, 'mf-promotion', 'dist')
+  mkdirSync(join(dist, 'standalone', 'assets'), { recursive: true })
+  writeFileSync(join(dist, 'standalone', 'assets', 's-1.css'), '.promo{background:url(./bg.png)}')
+  writeFileSync(
+    join(dist, 'standalone', 'index.html'),
+    '<head><script type="application/json" id="app-settings">{}</script>' +
+      '<link rel="stylesheet" crossorigin href="./assets/s-1.css"></head><body><div id="root"></div></body>',
+  )
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: { name: 'Deployed' } })
+  const v1 = releaseRemote('mf-promotion', options()).version
+  const standalone = readFileSync(join(pagesDir, pageFileName('/standalone/promotion')), 'utf8')
+  expect(standalone).toContain(
+    `<div id="root" ${FIRST_FRAME_ATTR}><h1>Landing /promotion for Deployed</h1></div>`,
+  )
+  // Inlined, its relative url() pointing where the file is.
+  expect(standalone).toContain(
+    `<style>.promo{background:url(/remotes/mf-promotion/${v1}/standalone/assets/bg.png)}</style>`,
+  )
+  expect(standalone).not.toContain('rel="stylesheet"')
 })

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { readBuilt } from './built-file'
+import { injectFirstFrame, pageSettings } from './first-frame'
 import { injectPreload, readInlineScript, routePreload } from './pages'
 import { readPageRegistry } from './registry-file'
 import { injectSettings, settingsFromEnv } from './settings'
@@ -54,16 +55,19 @@ export function renderPage(pathname: string, input: PageInput): string | null {
   const index = readBuilt(join(input.shellDir, 'index.html'), (text) => text)
   if (index === null) return null
   const html = injectSettings(index, input.settings)
+  const settings = pageSettings(input.settings)
   const preload = routePreload(pathname, {
     registry: readPageRegistry(input.registryFile),
     cdnDir: input.cdnDir,
     shellDir: input.shellDir,
     indexHtml: html,
     remoteChain: input.remoteChain,
+    settings,
   })
   const script =
     preload.firstCalls.length > 0 ? readInlineScript(join(input.shellDir, FIRST_CALL_SCRIPT)) : null
-  return injectPreload(html, preload, script).html
+  const page = injectPreload(html, preload, script).html
+  return preload.firstFrame ? injectFirstFrame(page, preload.firstFrame, input.shellDir, settings) : page
 }
 
 /**

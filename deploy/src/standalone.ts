@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { packageOf, REMOTES_URL } from './paths'
+import { REMOTE_ROUTES } from 'shared/routes'
+import { injectStandaloneFrame, pageSettings, renderFirstFrame } from './first-frame'
+import { packageOf, REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
 import { injectSettings } from './settings'
 
@@ -34,9 +36,15 @@ export function standaloneHtml(
   const file = join(cdnDir, pkg, version, 'standalone', 'index.html')
   if (!existsSync(file)) return null
   const folder = `${REMOTES_URL}/${pkg}/${version}/standalone/`
-  const html = readFileSync(file, 'utf8').replace(
-    /(\s(?:src|href)=")\.\//g,
-    (_, attr: string) => attr + folder,
+  const html = injectSettings(
+    readFileSync(file, 'utf8').replace(/(\s(?:src|href)=")\.\//g, (_, attr: string) => attr + folder),
+    settings,
   )
-  return injectSettings(html, settings)
+  // The standalone entry shows the remote's first screen (its first route), as its first frame does.
+  const route = REMOTE_ROUTES.find((r) => r.remote === remote)
+  const frame = route && renderFirstFrame(join(cdnDir, pkg, version), route.path, pageSettings(settings))
+  if (!frame) return html
+  return injectStandaloneFrame(html, frame.html, (href) =>
+    href.startsWith(`${REMOTES_URL}/`) ? resolveInside(cdnDir, href.slice(REMOTES_URL.length + 1)) : null,
+  )
 }

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin, type UserConfigExport } from 'vite'
 import { SHARED_REACT_RANGE } from '../src/contract/contract.ts'
 import { FIRST_CALLS_FILE, type FirstCalls } from '../src/http/first-call.ts'
 import { demoApiPlugin } from './demo-api.ts'
+import { emitFirstFrameRenderer } from './first-frame.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
 export const SHARED_REACT = {
@@ -18,6 +19,12 @@ export interface RemoteOptions {
   port: number
   /** The read each route's screen makes as it mounts (see shared/src/http/first-call.ts). */
   firstCalls?: FirstCalls
+  /**
+   * The routes whose first frame the release writes into their pages (ADR 0018): those whose first render is
+   * the same for every borrower (a static page, a screen's loading state). A route left out paints when its
+   * code has run, as before.
+   */
+  firstFrames?: readonly string[]
 }
 
 function emitFirstCalls(firstCalls: FirstCalls): Plugin {
@@ -34,13 +41,19 @@ function emitFirstCalls(firstCalls: FirstCalls): Plugin {
  * The build every remote uses: one exposed module `./app`, relative base so a release can live in any
  * versioned folder, a manifest the shell registers, the routes' first calls, no type generation.
  */
-export function remoteConfig({ name, port, firstCalls = {} }: RemoteOptions): UserConfigExport {
+export function remoteConfig({
+  name,
+  port,
+  firstCalls = {},
+  firstFrames = [],
+}: RemoteOptions): UserConfigExport {
   return defineConfig(({ command }) => ({
     base: './',
     plugins: [
       react(),
       demoApiPlugin(),
       emitFirstCalls(firstCalls),
+      emitFirstFrameRenderer(name, firstFrames),
       // The dev server is the standalone page (a plain React app with its own React); only the build is a
       // federated remote. Built remotes use the shell's federation runtime instead of shipping their own.
       command === 'build' &&

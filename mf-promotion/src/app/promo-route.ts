@@ -49,3 +49,6 @@ export function promoHref(page: PromoPage, params: PromoParams): string {
   const search = carried.toString()
   return `${search ? `?${search}` : ''}#${HASHES[page]}`
 }
+
+/** A link's parameters when it carries none. */
+export const NO_PARAMS: PromoParams = readPromoLocation({}, '').params

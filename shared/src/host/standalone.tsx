@@ -1,6 +1,8 @@
 import { StrictMode, useEffect, useState, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { RemoteProps } from '../contract/contract'
+import { FIRST_FRAME_ATTR } from '../remote/first-frame'
+import { hydrateFirstFrame } from '../remote/hydrate'
 import { localeFor, routesOf, type RemoteName } from '../routes/route-table'
 import { bootSession } from '../session/session'
 import { createHostServices } from './host'
@@ -78,10 +80,16 @@ export function runStandalone({ root: Root, remote }: StandaloneOptions): void {
     )
   }
 
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root')!
+  const app = (
     <StrictMode>
       <Standalone />
-    </StrictMode>,
+    </StrictMode>
   )
+  // The deployed page carries the first screen's first frame (ADR 0018): take it over rather than repaint.
+  if (container.hasAttribute(FIRST_FRAME_ATTR)) {
+    container.removeAttribute(FIRST_FRAME_ATTR)
+    hydrateFirstFrame(container, app)
+  } else createRoot(container).render(app)
   warmUp()
 }

@@ -12,3 +12,4 @@ export function UiProvider({ locale, children }: { locale: Locale; children: Rea
 }
 
 export * from './toasts'
+export { useAfterFirstFrame } from './first-render'

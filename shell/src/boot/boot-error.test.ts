@@ -27,3 +27,12 @@ test('a page without #root still gets the screen', () => {
   showBootError(document, new Error('boom'), vi.fn())
   expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument()
 })
+
+test('the page’s first frame, which nothing will bring to life now, does not cover the message', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  document.body.innerHTML =
+    '<div id="first-frame" class="first-frame"><h1>About us</h1></div><div id="root"></div>'
+  showBootError(document, new Error('boom'), vi.fn())
+  expect(screen.queryByRole('heading', { name: 'About us' })).not.toBeInTheDocument()
+  expect(screen.getByRole('heading', { name: 'The app could not start' })).toBeInTheDocument()
+})

@@ -1,4 +1,5 @@
 import { reloadPage } from 'shared/navigation'
+import { FIRST_FRAME_ID } from 'shared/remote/first-frame'
 
 export const BOOT_ERROR_TEXT = {
   heading: 'The app could not start',
@@ -29,5 +30,7 @@ export function showBootError(
   button.textContent = BOOT_ERROR_TEXT.reload
   button.addEventListener('click', reload)
   main.append(heading, body, button)
+  // The page's first frame (ADR 0018) would cover the message; nothing will bring it to life now.
+  doc.getElementById(FIRST_FRAME_ID)?.remove()
   ;(doc.getElementById('root') ?? doc.body).replaceChildren(main)
 }

@@ -18,6 +18,7 @@ import { localeFor, type RemoteRouteDef } from 'shared/routes'
 import { NotAvailableScreen, RetryScreen } from '../components/retry-screen'
 import { RouteSkeleton } from '../components/route-skeleton'
 import { withTimeout } from 'shared/schedule'
+import { adoptFirstFrame, findFirstFrame } from './first-frame'
 import { RemoteNotReleasedError, type LoadedRemote } from './remote-loader'
 
 type LoadState =
@@ -31,6 +32,9 @@ type LoadState =
  * remote whose download hangs: a screen that never paints is no better than one that never arrives.
  */
 export const MOUNT_TIMEOUT_MS = 10_000
+
+/** Marks the time a route's remote has mounted (or hydrated its first frame): a tap is handled from then. */
+export const REMOTE_MOUNTED_MARK = 'remote-mounted'
 
 /** First value wins for a repeated key, as the old pages read `query.x`. */
 export function queryRecord(search: string): Record<string, string> {
@@ -51,6 +55,8 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   const [mounted, setMounted] = useState(false)
   const [attempt, setAttempt] = useState(0)
   const snapshot = useSyncExternalStore(session.subscribe, session.get)
+  // The page's first frame of the landing route, shown instead of the skeleton until the remote takes it.
+  const [frame] = useState(() => findFirstFrame(document, route.remote, route.path))
   // The parcel whose mount the route waits for; one given up on (timed out) or replaced reports to nobody.
   const awaitedMount = useRef<{ config: ParcelConfig; mounted: () => void } | null>(null)
 
@@ -98,11 +104,33 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     }
   }, [state, route.remote])
 
+  // A frame nobody will take over goes: the remote failed, the borrower moved on, or this route left.
+  const frameStale =
+    frame !== null &&
+    (state.status === 'failed' || state.status === 'unreleased' || frame.dataset.path !== route.path)
+  useEffect(() => {
+    if (frameStale) frame.remove()
+  }, [frame, frameStale])
+  useEffect(() => () => frame?.remove(), [frame])
+  // Read from the page: the frame leaves it when the remote takes it over or when it goes stale.
+  const frameShown = frame !== null && !frameStale && frame.isConnected
+
   const parcelMounted = (config: ParcelConfig) => {
     const awaited = awaitedMount.current
     if (awaited?.config !== config) return
     awaited.mounted()
+    performance.mark(REMOTE_MOUNTED_MARK, { detail: route.remote })
     setMounted(true)
+  }
+
+  // The remote hydrates the frame when it is the one the page was written for (not a fallback release).
+  const mountParcel = (config: ParcelConfig, parcelProps: object & { domElement: HTMLElement }) => {
+    if (frame?.isConnected) {
+      if (state.status === 'ready' && !state.loaded.fellBackFrom && !frameStale) {
+        adoptFirstFrame(frame, parcelProps.domElement)
+      } else frame.remove()
+    }
+    return mountRootParcel(config, parcelProps)
   }
 
   const navigate = useCallback<RemoteProps['navigate']>(
@@ -145,7 +173,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
         <Parcel
           key={`${route.remote}@${state.loaded.version}`}
           config={state.config}
-          mountParcel={mountRootParcel}
+          mountParcel={mountParcel}
           wrapClassName="remote-root"
           parcelDidMount={() => parcelMounted(state.config)}
           handleError={(error: Error) => {
@@ -155,7 +183,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
           {...props}
         />
       )}
-      {!mounted && <RouteSkeleton />}
+      {!mounted && !frameShown && <RouteSkeleton />}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
 import type { RemoteProps } from 'shared/contract'
-import { showToast } from 'shared/ui'
+import { showToast, useAfterFirstFrame } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
 import { captchaUrl } from '../../api/captcha'
 import {
@@ -14,7 +14,7 @@ import {
   type PromoParams,
 } from '../../api/promotion'
 import { MESSAGES } from '../../app/messages'
-import { promoHref } from '../../app/promo-route'
+import { NO_PARAMS, promoHref } from '../../app/promo-route'
 import { TemplateHeader, useTemplate } from '../../components/template'
 import { applyProblem, FIELD_LIMITS, smsProblem, type RegisterFields } from './register-rules'
 import { SMS_COUNTDOWN_SECONDS, useCountdown } from './use-countdown'
@@ -127,6 +127,8 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
   }
 
   const agreement = promoHref('agreement', params)
+  // The landing's first frame is the same for every ad link; the link shows its parameters once it runs.
+  const agreementLink = useAfterFirstFrame(agreement, promoHref('agreement', NO_PARAMS))
 
   return (
     <div className="promo-page">
@@ -210,7 +212,7 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
         <p className="promo-agreement">
           {MESSAGES.agreementPrefix}
           <a
-            href={agreement}
+            href={agreementLink}
             onClick={(event) => {
               event.preventDefault()
               navigate(agreement)

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type PointerEvent,
+  type ReactNode,
+} from 'react'
 import { MESSAGES } from '../../app/messages'
 
 /** The spec's carousel interval. */
@@ -10,10 +18,18 @@ const DRAG_SLOP_PX = 8
 /** The track's transition (0.4 s in site.css) and a margin: by then a move has ended, transitionend or not. */
 const SETTLE_MS = 500
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+
 function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  )
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches
+}
+
+function onMotionPreference(changed: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined
+  const query = window.matchMedia(REDUCED_MOTION)
+  // Older web views' MediaQueryList has no addEventListener: the preference is then read once.
+  query.addEventListener?.('change', changed)
+  return () => query.removeEventListener?.('change', changed)
 }
 
 const modulo = (value: number, divisor: number) => ((value % divisor) + divisor) % divisor
@@ -89,8 +105,11 @@ export function BannerCarousel() {
   // A finger (or mouse button) on the banners, and whether it has started dragging them.
   const [hold, setHold] = useState<'none' | 'touch' | 'drag'>('none')
   const touching = hold !== 'none'
-  // Moving content must be stoppable (WCAG 2.2.2); visitors who ask for less motion start paused.
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion())
+  // Moving content must be stoppable (WCAG 2.2.2); visitors who ask for less motion start paused, until they
+  // choose. The page's first frame, rendered where no media query is known, plays; hydration then reads it.
+  const reducedMotion = useSyncExternalStore(onMotionPreference, prefersReducedMotion, () => false)
+  const [chosen, setChosen] = useState<boolean | null>(null)
+  const playing = chosen ?? !reducedMotion
   const trackRef = useRef<HTMLDivElement>(null)
   const gesture = useRef<Gesture | null>(null)
   const current = modulo(Math.round(track.pos), count)
@@ -239,7 +258,7 @@ export function BannerCarousel() {
         type="button"
         className="site-carousel__toggle"
         aria-label={playing ? m.pause : m.play}
-        onClick={() => setPlaying((value) => !value)}
+        onClick={() => setChosen(!playing)}
       >
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
           {playing ? (

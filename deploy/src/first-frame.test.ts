@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEFAULT_SETTINGS } from 'shared/host/settings'
+import { FIRST_FRAME_MODULE } from 'shared/remote/first-frame'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { injectFirstFrame, inlineStyle, renderFirstFrame, type FirstFrame } from './first-frame'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'first-frame-'))
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+  vi.restoreAllMocks()
+})
+
+const PAGE =
+  '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
+  '</head><body><div id="root"></div></body></html>'
+
+function files(entries: Record<string, string>) {
+  for (const [name, text] of Object.entries(entries)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true })
+    writeFileSync(join(dir, name), text)
+  }
+}
+
+const frame = (styles: FirstFrame['styles'] = []): FirstFrame => ({
+  remote: 'mf_site',
+  path: '/aboutUs',
+  html: '<h1>About us $&</h1>',
+  styles,
+})
+
+test('the frame goes above the shell’s root, with its styles and the shell’s inlined and the colours set', () => {
+  files({ 'assets/index-1.css': '#root{min-height:100vh}', 'r/app.css': '.a{color:red}' })
+  const page = injectFirstFrame(
+    PAGE,
+    frame([{ href: '/remotes/r/app.css', file: join(dir, 'r/app.css') }]),
+    dir,
+    { ...DEFAULT_SETTINGS, backgroundColor: '#00aa00' },
+  )
+  expect(page).toBe(
+    '<!doctype html><html lang="en" style="--app-bg:#00aa00;--app-fg:#ffffff"><head>' +
+      '<style>#root{min-height:100vh}</style>  <style>.a{color:red}</style>\n  </head><body>' +
+      '<div id="first-frame" class="first-frame" data-remote="mf_site" data-path="/aboutUs">' +
+      '<div class="remote-slot" data-remote="mf_site"><div class="remote-root"><h1>About us $&</h1></div></div>' +
+      '</div><div id="root"></div></body></html>',
+  )
+})
+
+test('no frame when a stylesheet cannot be inlined: unstyled content would shift when its styles arrive', () => {
+  files({ 'assets/index-1.css': '#root{}' })
+  const missing = [{ href: '/remotes/r/app.css', file: join(dir, 'r/app.css') }]
+  expect(injectFirstFrame(PAGE, frame(missing), dir, DEFAULT_SETTINGS)).toBe(PAGE)
+  files({ 'r/app.css': '.a{content:"</style><script>x()</script>"}' })
+  expect(injectFirstFrame(PAGE, frame(missing), dir, DEFAULT_SETTINGS)).toBe(PAGE)
+  rmSync(join(dir, 'assets'), { recursive: true })
+  expect(injectFirstFrame(PAGE, frame(), dir, DEFAULT_SETTINGS)).toBe(PAGE)
+})
+
+test('a colour setting that is not a plain colour is not written into the page', () => {
+  files({ 'assets/index-1.css': '' })
+  const page = injectFirstFrame(PAGE, frame(), dir, {
+    ...DEFAULT_SETTINGS,
+    backgroundColor: 'red;background:url(//evil.example)',
+    fontColor: '"><script>',
+  })
+  expect(page).toContain('<html lang="en">')
+})
+
+test('an inlined stylesheet’s relative urls point where the file is', () => {
+  files({ 'a.css': '.x{background:url(./img/a.png)}.y{background:url("b.svg")}.z{background:url(data:x)}' })
+  expect(inlineStyle(join(dir, 'a.css'), '/remotes/mf-site/1/assets/a.css')).toBe(
+    '.x{background:url(/remotes/mf-site/1/assets/img/a.png)}.y{background:url("/remotes/mf-site/1/assets/b.svg")}' +
+      '.z{background:url(data:x)}',
+  )
+})
+
+test('a release without a renderer, or with one that fails, gets no frame and the page stays as before', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  expect(renderFirstFrame(join(dir, 'none'), '/aboutUs', DEFAULT_SETTINGS)).toBeNull()
+  files({ [`throws/${FIRST_FRAME_MODULE}`]: 'throw new Error("broken build")' })
+  expect(renderFirstFrame(join(dir, 'throws'), '/aboutUs', DEFAULT_SETTINGS)).toBeNull()
+  files({
+    [`fails/${FIRST_FRAME_MODULE}`]:
+      'exports.paths = ["/aboutUs"]; exports.renderFirstFrame = () => { throw new Error("no") }',
+  })
+  expect(renderFirstFrame(join(dir, 'fails'), '/aboutUs', DEFAULT_SETTINGS)).toBeNull()
+  files({ [`odd/${FIRST_FRAME_MODULE}`]: 'exports.renderFirstFrame = 1' })
+  expect(renderFirstFrame(join(dir, 'odd'), '/aboutUs', DEFAULT_SETTINGS)).toBeNull()
+  expect(warn).toHaveBeenCalledTimes(2)
+})
+
+test('a route the remote skips, and says why, gets no frame', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  files({
+    [`r/${FIRST_FRAME_MODULE}`]:
+      'exports.paths = ["/aboutUs"]; exports.renderFirstFrame = () => ({ skipped: "it shows query.id" })',
+  })
+  expect(renderFirstFrame(join(dir, 'r'), '/aboutUs', DEFAULT_SETTINGS)).toBeNull()
+  expect(renderFirstFrame(join(dir, 'r'), '/privacyPolicy', DEFAULT_SETTINGS)).toBeNull()
+  expect(warn).toHaveBeenCalledOnce()
+  expect(warn).toHaveBeenCalledWith('[pages] no first frame: it shows query.id')
+})

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * The first frame in the page (issue #16, ADR 0018): a route's screen paints from the HTML, before any
+ * script, and the remote hydrates it without a second paint.
+ */
+
+/** What the page said about hydration: the shell's or React's warnings and errors. */
+function hydrationProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    const text = message.text()
+    if (/first frame|hydrat|#418|#425|#423/i.test(text)) problems.push(`${message.type()}: ${text}`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  return problems
+}
+
+/** Layout shifts without input since the page started (CLS's inputs), summed. */
+async function observeShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number }
+    w.shifts = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number
+        hadRecentInput: boolean
+      })[]) {
+        if (!entry.hadRecentInput) w.shifts += entry.value
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts)
+}
+
+const mounted = (page: Page) =>
+  expect.poll(() => page.evaluate(() => performance.getEntriesByName('remote-mounted').length)).toBe(1)
+
+test.describe('without JavaScript, the page itself shows the screen', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const [path, heading] of [
+    ['/', 'CashLoan: cash loans made simple'],
+    ['/aboutUs', 'About us'],
+    ['/privacyPolicy', 'Privacy Policy'],
+    ['/loanAgreement', 'Loan terms and conditions'],
+    ['/paymentInstructions', 'Payment instructions'],
+    ['/customerService', 'Customer service'],
+  ] as const) {
+    test(`${path} paints its content from the HTML`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+    })
+  }
+
+  test('a data screen paints its loading state', async ({ page }) => {
+    await page.goto('/loanDetails?productId=1&orderId=86')
+    await expect(page.getByRole('status', { name: 'Loading...' })).toBeVisible()
+  })
+
+  for (const path of ['/promotion?id=7&app_from=fb#/registerTemplate', '/standalone/promotion?id=7']) {
+    test(`the promotion landing ${path.split('?')[0]} paints its form`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: '注册' })).toBeVisible()
+      await expect(page.getByRole('button', { name: '立即申请' })).toBeVisible()
+    })
+  }
+})
+
+test('the frame stays while the remote travels, then the remote takes over the same elements', async ({
+  page,
+}) => {
+  const problems = hydrationProblems(page)
+  const shifts = await observeShifts(page)
+  // Hold the remote's code until the frame has been seen alone on screen.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/remotes/mf-site/**/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/aboutUs')
+  const heading = page.getByRole('heading', { level: 1, name: 'About us' })
+  await expect(heading).toBeVisible()
+  await expect(page.locator('#first-frame')).toHaveCount(1)
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0)
+  // A mark on the painted element survives only if the remote hydrates it rather than painting anew.
+  await heading.evaluate((element) => element.setAttribute('data-painted-by', 'page'))
+  release()
+  await mounted(page)
+  await expect(page.locator('#first-frame')).toHaveCount(0)
+  await expect(page.locator('#root .remote-root h1')).toHaveAttribute('data-painted-by', 'page')
+  expect(await shifts()).toBe(0)
+  expect(problems).toEqual([])
+})
+
+test('the home page hydrates without a shift and its controls work', async ({ page }) => {
+  const problems = hydrationProblems(page)
+  const shifts = await observeShifts(page)
+  await page.goto('/')
+  await mounted(page)
+  await page.getByRole('navigation').getByRole('link', { name: 'About us', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible()
+  expect(await shifts()).toBeLessThanOrEqual(0.01)
+  expect(problems).toEqual([])
+})
+
+for (const path of ['/promotion', '/standalone/promotion']) {
+  test(`the promotion landing ${path} hydrates its form, which then works with the ad link's parameters`, async ({
+    page,
+  }) => {
+    const problems = hydrationProblems(page)
+    await page.goto(`${path}?id=7&app_from=fb&user_from=ad#/registerTemplate`)
+    const phone = page.getByLabel('手机号')
+    await expect(phone).toBeVisible()
+    if (path === '/promotion') await mounted(page)
+    await expect(page.getByRole('link', { name: '《用户注册协议》' })).toHaveAttribute('href', /id=7/)
+    await phone.fill('13800000011')
+    await expect(phone).toHaveValue('13800000011')
+    await page.getByRole('button', { name: '立即申请' }).click()
+    await expect(page.getByText('请正确输入图形验证码！')).toBeVisible()
+    expect(problems).toEqual([])
+  })
+}
+
+test('a hash route the frame was not written for still shows its own screen', async ({ page }) => {
+  await page.goto('/promotion#/agreementTemplate')
+  await mounted(page)
+  await expect(page.getByRole('heading', { level: 1, name: '用户注册协议' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '注册', exact: true })).toHaveCount(0)
+  await expect(page.locator('#first-frame')).toHaveCount(0)
+})

@@ -1,0 +1,46 @@
+import { screen, waitFor } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import type { RemoteProps } from '../contract/contract'
+import { FIRST_FRAME_ATTR, firstFrameProps } from '../remote/first-frame'
+import { matchRoute } from '../routes/route-table'
+import { DEFAULT_SETTINGS } from './settings'
+import { runStandalone } from './standalone'
+
+function Landing({ screen: name }: RemoteProps) {
+  return (
+    <form>
+      <h1>{`Register (${name})`}</h1>
+      <input aria-label="Phone" defaultValue="" />
+    </form>
+  )
+}
+
+type ActEnv = { IS_REACT_ACT_ENVIRONMENT?: boolean }
+beforeAll(() => void ((globalThis as ActEnv).IS_REACT_ACT_ENVIRONMENT = false))
+afterAll(() => void ((globalThis as ActEnv).IS_REACT_ACT_ENVIRONMENT = true))
+afterEach(() => {
+  document.body.innerHTML = ''
+  vi.restoreAllMocks()
+})
+
+test('the standalone page hydrates the first frame its page carries: what was painted stays and works', async () => {
+  const warn = vi.spyOn(console, 'warn')
+  const frame = renderToString(<Landing {...firstFrameProps(matchRoute('/promotion')!, DEFAULT_SETTINGS)} />)
+  document.body.innerHTML = `<div id="root" ${FIRST_FRAME_ATTR}>${frame}</div>`
+  const painted = screen.getByRole('heading', { name: 'Register (promotion)' })
+  window.history.replaceState(null, '', '/standalone/promotion?id=7#/registerTemplate')
+  runStandalone({ root: Landing, remote: 'mf_promotion' })
+  // Hydrated: React owns the element the page painted (a fresh render would have replaced it).
+  await waitFor(() => expect(Object.keys(painted).some((key) => key.startsWith('__reactFiber'))).toBe(true))
+  expect(screen.getByRole('heading', { name: 'Register (promotion)' })).toBe(painted)
+  expect(document.getElementById('root')).not.toHaveAttribute(FIRST_FRAME_ATTR)
+  expect(warn).not.toHaveBeenCalled()
+})
+
+test('a page without a first frame renders the screen as before', async () => {
+  document.body.innerHTML = '<div id="root"></div>'
+  window.history.replaceState(null, '', '/standalone/promotion')
+  runStandalone({ root: Landing, remote: 'mf_promotion' })
+  expect(await screen.findByRole('heading', { name: 'Register (promotion)' })).toBeInTheDocument()
+})

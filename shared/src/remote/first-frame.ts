@@ -1,0 +1,93 @@
+import type { RemoteProps, Settings } from '../contract/contract'
+import { emptySession, type SessionSnapshot } from '../session/session'
+import { localeFor, type RemoteRouteDef } from '../routes/route-table'
+
+/**
+ * The first frame (issue #16, ADR 0018): each remote's build ships a server renderer of its routes' first
+ * frame (`FIRST_FRAME_MODULE`, in a dot folder no server sends to browsers); the release step renders it with
+ * the deployment's settings into the route's page, so the screen paints from the HTML and the remote hydrates
+ * it when its code arrives.
+ */
+export const FIRST_FRAME_MODULE = '.server/first-frame.cjs'
+
+/** The page element holding a route's first frame, until the remote takes it over. */
+export const FIRST_FRAME_ID = 'first-frame'
+
+/**
+ * Set on the element the shell hands a remote's `mount` when that element holds the route's first frame:
+ * the remote hydrates it instead of rendering afresh. A remote built before first frames ignores it and
+ * renders over it, as before.
+ */
+export const FIRST_FRAME_ATTR = 'data-first-frame'
+
+/** What a remote's first-frame module exports. */
+export interface FirstFrameRenderer {
+  /** The routes the remote declared a first frame for. */
+  paths: readonly string[]
+  /**
+   * The route's first frame as HTML, or why there is none: a route of another remote, a render that throws,
+   * or one that depends on the query or the session (the page would paint something the borrower's own
+   * render replaces).
+   */
+  renderFirstFrame(path: string, settings: Settings): { html: string } | { skipped: string }
+}
+
+const never = <T>() => new Promise<T>(() => undefined)
+
+/**
+ * The props a route's first frame is rendered with: no query, no session, calls that never answer (a data
+ * screen renders its loading state), the deployment's settings.
+ */
+export function firstFrameProps(route: RemoteRouteDef, settings: Settings): RemoteProps {
+  return {
+    screen: route.screen,
+    query: {},
+    hash: '',
+    http: { get: never, post: never, upload: never },
+    bridge: { channel: 'web', call: () => undefined, onNativeBack: () => () => undefined },
+    session: emptySession(),
+    settings,
+    navigate: () => undefined,
+    locale: localeFor(route.remote),
+  }
+}
+
+type Part = 'query' | 'session' | 'globals' | 'tracking'
+
+/** A record of `values` that notes every read of it (a key, a key test, a listing) as `part.key` / `part.*`. */
+function watched<T extends object>(part: Part, values: Record<string, string>, reads: Set<string>): T {
+  const note = (key: string | symbol) => void (typeof key === 'string' && reads.add(`${part}.${key}`))
+  return new Proxy({ ...values } as T, {
+    get: (target, key) => (note(key), Reflect.get(target, key)),
+    has: (target, key) => (note(key), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (target, key) => (note(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => (reads.add(`${part}.*`), Reflect.ownKeys(target)),
+  })
+}
+
+/**
+ * The props with a query and a session holding `value` under each of `keys` (`query.orderId`, …), noting what
+ * the render reads of them. Rendered with none and with two values for every key a render reads, a first
+ * frame must come out the same: the query and the session hold what only the borrower's address bar and
+ * storage know, and a frame that shows them (or shows an error without them) would paint something else
+ * than the borrower's own first render.
+ */
+export function withParams(
+  props: RemoteProps,
+  keys: Iterable<string>,
+  value: string,
+): { props: RemoteProps; reads: Set<string> } {
+  const values: Record<Part, Record<string, string>> = { query: {}, session: {}, globals: {}, tracking: {} }
+  for (const key of keys) {
+    const [part, name] = key.split('.', 2) as [Part, string]
+    // A render that lists the record gets a parameter it did not ask for by name.
+    if (part in values) values[part][name === '*' ? 'probe' : name] = value
+  }
+  const reads = new Set<string>()
+  const session: SessionSnapshot = {
+    session: watched('session', values.session, reads),
+    globals: watched('globals', values.globals, reads),
+    tracking: watched('tracking', values.tracking, reads),
+  }
+  return { props: { ...props, query: watched('query', values.query, reads), session }, reads }
+}
