@@ -140,3 +140,24 @@ test('a frame of another screen is not taken over, nor left on screen', async ()
   expect(screen.queryByRole('heading', { name: 'Privacy Policy' })).not.toBeInTheDocument()
   expect(screen.getByRole('heading', { name: 'About us' })).toBeInTheDocument()
 })
+
+test('while the remote hydrates, the frame it took over is never covered by the skeleton', async () => {
+  writePage()
+  const hydrating: LoadedRemote = {
+    app: {
+      contract: '1.0.0',
+      bootstrap: async () => undefined,
+      mount: () => new Promise(() => undefined),
+      unmount: async () => undefined,
+      update: async () => undefined,
+    },
+    version: '1.0.0',
+    fellBackFrom: null,
+  }
+  renderShellAt('/aboutUs', async () => hydrating)
+  await waitFor(() => expect(frameElement()).toBeNull())
+  // Anything that renders the route again meanwhile (here the address changes) keeps the screen as it is.
+  await act(() => navigation.navigate('/aboutUs?x=2'))
+  expect(screen.getByRole('heading', { name: 'About us' })).toBeInTheDocument()
+  expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument()
+})

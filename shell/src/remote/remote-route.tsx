@@ -57,6 +57,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   const snapshot = useSyncExternalStore(session.subscribe, session.get)
   // The page's first frame of the landing route, shown instead of the skeleton until the remote takes it.
   const [frame] = useState(() => findFirstFrame(document, route.remote, route.path))
+  const [frameAdopted, setFrameAdopted] = useState(false)
   // The parcel whose mount the route waits for; one given up on (timed out) or replaced reports to nobody.
   const awaitedMount = useRef<{ config: ParcelConfig; mounted: () => void } | null>(null)
 
@@ -108,12 +109,13 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   const frameStale =
     frame !== null &&
     (state.status === 'failed' || state.status === 'unreleased' || frame.dataset.path !== route.path)
-  useEffect(() => {
+  // Before the paint: the frame lies above the shell's root, so it would cover the retry screen for a frame.
+  useLayoutEffect(() => {
     if (frameStale) frame.remove()
   }, [frame, frameStale])
   useEffect(() => () => frame?.remove(), [frame])
-  // Read from the page: the frame leaves it when the remote takes it over or when it goes stale.
-  const frameShown = frame !== null && !frameStale && frame.isConnected
+  // Read from the page: the frame leaves it when it goes stale, or for the remote's element (still shown there).
+  const frameShown = frame !== null && !frameStale && (frame.isConnected || frameAdopted)
 
   const parcelMounted = (config: ParcelConfig) => {
     const awaited = awaitedMount.current
@@ -128,6 +130,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     if (frame?.isConnected) {
       if (state.status === 'ready' && !state.loaded.fellBackFrom && !frameStale) {
         adoptFirstFrame(frame, parcelProps.domElement)
+        setFrameAdopted(true)
       } else frame.remove()
     }
     return mountRootParcel(config, parcelProps)
