@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, sep } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
@@ -32,10 +33,22 @@ function writeAtomically(file: string, data: Buffer): void {
   renameSync(temp, file)
 }
 
+/**
+ * Compressed bodies by content: every remote carries the same vendor chunks (react-dom, axios…) byte for byte,
+ * and brotli 11 is what a release spends its time on.
+ */
+const byContent = new Map<string, Buffer>()
+
 /** Writes (or rewrites) both compressed copies of `file`. */
 export function precompressFile(file: string): void {
   const raw = readFileSync(file)
-  for (const [suffix, compress] of Object.entries(ENCODINGS)) writeAtomically(file + suffix, compress(raw))
+  const digest = createHash('sha256').update(raw).digest('hex')
+  for (const [suffix, compress] of Object.entries(ENCODINGS)) {
+    const key = suffix + digest
+    const body = byContent.get(key) ?? compress(raw)
+    byContent.set(key, body)
+    writeAtomically(file + suffix, body)
+  }
 }
 
 /**
