@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { REGISTRY_FILE, ROOT_DIR } from './paths'
+import { REGISTRY_FILE, ROOT_DIR, SHELL_DIST } from './paths'
+import { precompressDir } from './precompress'
 
 /** Runs a package's own `build` script (vite build); `env` adds to the environment it builds in. */
 export function buildPackage(pkg: string, env: Record<string, string> = {}): Promise<void> {
@@ -32,7 +33,11 @@ export async function buildAll(pkgs: string[], concurrency = 2): Promise<void> {
   await Promise.all(Array.from({ length: Math.min(concurrency, pkgs.length) }, worker))
 }
 
-/** Builds the shell with the current registry baked in as its fallback (ADR 0015). */
-export function buildShell(registryFile = REGISTRY_FILE): Promise<void> {
-  return buildPackage('shell', { SHELL_BAKED_REGISTRY: registryFile })
+/**
+ * Builds the shell with the current registry baked in as its fallback (ADR 0015), and gives its files their
+ * compressed copies for nginx (ADR 0018).
+ */
+export async function buildShell(registryFile = REGISTRY_FILE): Promise<void> {
+  await buildPackage('shell', { SHELL_BAKED_REGISTRY: registryFile })
+  precompressDir(SHELL_DIST)
 }

@@ -18,6 +18,7 @@ const VALUES: NginxConfValues = {
   apiOrigin: '',
   imageHosts: [],
   scriptHashes: [],
+  brotliStaticModule: null,
 }
 
 test("nginx takes request bodies up to the demo API's limit and answers a larger one with its envelope", () => {
@@ -70,4 +71,28 @@ test('nginx looks up app routes where the release writes their pages, as the Nod
     expect(location(name)).toContain('etag off;')
     expect(location(name)).toContain('if_modified_since off;')
   }
+})
+
+test('nginx sends the compressed copies the release wrote: gzip always, brotli where the module is installed', () => {
+  const without = renderNginxConf(TEMPLATE, VALUES)
+  const directives = (conf: string) => conf.replace(/^\s*#.*$/gm, '')
+  expect(directives(without)).toMatch(/^\s*gzip_static on;$/m)
+  expect(directives(without)).not.toMatch(/brotli|load_module/)
+  const module = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
+  const withBrotli = directives(renderNginxConf(TEMPLATE, { ...VALUES, brotliStaticModule: module }))
+  // load_module is a main-context directive: before the events and http blocks.
+  expect(withBrotli.indexOf(`load_module ${module};`)).toBeGreaterThan(-1)
+  expect(withBrotli.indexOf(`load_module ${module};`)).toBeLessThan(withBrotli.indexOf('events {'))
+  const http = withBrotli.split('http {')[1].split('server {')[0]
+  expect(http).toMatch(/^\s*brotli_static on;$/m)
+  expect(http).toMatch(/^\s*gzip_static on;$/m)
+})
+
+test('with a certificate, the one listen gets TLS and HTTP/2; without, it stays plain', () => {
+  expect(renderNginxConf(TEMPLATE, VALUES)).toMatch(/^ {4}listen 127\.0\.0\.1:8080;$/m)
+  const conf = renderNginxConf(TEMPLATE, { ...VALUES, tls: { cert: '/c/cert.pem', key: '/c/key.pem' } })
+  expect(conf).toContain(
+    '    listen 127.0.0.1:8080 ssl http2;\n    ssl_certificate /c/cert.pem;\n    ssl_certificate_key /c/key.pem;',
+  )
+  expect(conf.match(/^\s*listen /gm)).toHaveLength(1)
 })

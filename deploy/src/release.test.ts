@@ -3,9 +3,11 @@ import type * as Fs from 'node:fs'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { readRegistry, RegistryFileError } from './registry-file'
 import { releaseRemote, rollbackRemote, versionsOnCdn } from './release'
+import { pageFileName, pagesDirOf } from './route-pages'
 
 /** Makes the next copy stop half way, as a release killed mid-copy (or a full disk) would. */
 const copy = vi.hoisted(() => ({ breakNext: false }))
@@ -198,4 +200,38 @@ test('a remote whose own entry is malformed is repaired by a release, or by a ro
     ...OTHERS.remotes.mf_complaint,
     available: [],
   })
+})
+
+const unbrotli = (file: string) => brotliDecompressSync(readFileSync(file)).toString()
+
+test('a published version carries brotli and gzip copies of its files; one published before them gets them', () => {
+  build('one')
+  const v = releaseRemote('mf-site', options).version
+  const app = join(options.cdnDir, 'mf-site', v, 'assets', 'app.js')
+  expect(unbrotli(`${app}.br`)).toBe('one')
+  expect(gunzipSync(readFileSync(`${app}.gz`)).toString()).toBe('one')
+  rmSync(`${app}.br`)
+  rmSync(`${app}.gz`)
+  expect(releaseRemote('mf-site', options)).toMatchObject({ version: v, changed: false })
+  expect(unbrotli(`${app}.br`)).toBe('one')
+  expect(existsSync(`${app}.gz`)).toBe(true)
+})
+
+test("a release and a rollback leave the remote's route pages with copies of their new bytes", () => {
+  mkdirSync(options.shellDir, { recursive: true })
+  writeFileSync(
+    join(options.shellDir, 'index.html'),
+    '<!doctype html><html><head><script type="application/json" id="app-settings">{}</script></head><body></body></html>',
+  )
+  const page = join(pagesDirOf(options.cdnDir), pageFileName('/aboutUs'))
+  build('one')
+  const v1 = releaseRemote('mf-site', options).version
+  expect(unbrotli(`${page}.br`)).toBe(readFileSync(page, 'utf8'))
+  expect(readFileSync(page, 'utf8')).toContain(v1)
+  build('two')
+  releaseRemote('mf-site', options)
+  rollbackRemote('mf-site', undefined, options)
+  expect(readFileSync(page, 'utf8')).toContain(v1)
+  expect(unbrotli(`${page}.br`)).toBe(readFileSync(page, 'utf8'))
+  expect(gunzipSync(readFileSync(`${page}.gz`)).toString()).toBe(readFileSync(page, 'utf8'))
 })

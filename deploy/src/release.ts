@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST, federationName } from './paths'
+import { precompressDir, rewriteCompressed } from './precompress'
 import { readRegistry, setRegistryEntry, type Pointer } from './registry-file'
-import { writeRoutePages } from './route-pages'
+import { pagesDirOf, writeRoutePages } from './route-pages'
 
 /** Every file under `dir` (recursively), sorted; none when it does not exist. */
 export function listFiles(dir: string): string[] {
@@ -67,10 +68,15 @@ function publishDir(dist: string, target: string): void {
       if (pid && !alive(Number(pid))) rmSync(join(parent, name), { recursive: true, force: true })
     }
   }
-  if (existsSync(target)) return
+  // A version published before its files had compressed copies gets them (ADR 0018).
+  if (existsSync(target)) {
+    precompressDir(target)
+    return
+  }
   const temp = join(parent, `.incoming-${relative(parent, target)}-${process.pid}`)
   rmSync(temp, { recursive: true, force: true })
   cpSync(dist, temp, { recursive: true })
+  precompressDir(temp)
   try {
     renameSync(temp, target)
   } catch (error) {
@@ -94,12 +100,14 @@ export interface ReleaseOptions {
  * since a page carries only its own remote's entry.
  */
 function rewritePages(name: string, options: ReleaseOptions, cdnDir: string, registryFile: string): void {
-  writeRoutePages({
-    cdnDir,
-    registryFile,
-    shellDir: options.shellDir ?? SHELL_DIST,
-    remote: name,
-  })
+  rewriteCompressed(pagesDirOf(cdnDir), () =>
+    writeRoutePages({
+      cdnDir,
+      registryFile,
+      shellDir: options.shellDir ?? SHELL_DIST,
+      remote: name,
+    }),
+  )
 }
 
 export interface ReleaseResult {

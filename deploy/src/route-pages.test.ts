@@ -82,8 +82,9 @@ test("a shell release writes every app path's page, each as the server would ren
   expect(page('/aboutUs')).toContain('"servicePhone":"123"')
   // The route's first calls, with the script that sends them.
   expect(page('/aboutUs')).toContain(`<script>${FIRST_CALL_JS}</script>`)
-  // Only page files and the settings they were written with; no temp file left behind.
-  expect(readdirSync(pagesDir).filter((f) => !f.endsWith('.html'))).toEqual(['settings.json'])
+  // Only page files, their compressed copies (ADR 0018) and the settings they were written with; no temp
+  // file left behind.
+  expect(readdirSync(pagesDir).filter((f) => !/\.html(\.br|\.gz)?$/.test(f))).toEqual(['settings.json'])
 })
 
 test('without a shell build nothing is written (the servers send index.html as they find it)', () => {
@@ -105,7 +106,10 @@ test("a release or rollback rewrites exactly that remote's pages, with the setti
   buildRemote('mf-site', 'two', '/aboutUs')
   const site2 = releaseRemote('mf-site', options()).version
   const sitePages = REMOTE_ROUTES.filter((r) => r.remote === 'mf_site').map((r) => pageFileName(r.path))
-  const changed = readdirSync(pagesDir).filter((f) => statSync(join(pagesDir, f)).mtimeMs !== before[f])
+  // Pages only: every page's compressed copies are made again (ADR 0018).
+  const changed = readdirSync(pagesDir).filter(
+    (f) => f.endsWith('.html') && statSync(join(pagesDir, f)).mtimeMs !== before[f],
+  )
   expect(changed.sort()).toEqual([...sitePages].sort())
   expect(carried(page('/aboutUs'))?.remotes.mf_site.version).toBe(site2)
   expect(page('/aboutUs')).toContain('"servicePhone":"deployed"')

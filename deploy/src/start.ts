@@ -1,5 +1,6 @@
 import { buildAll, buildShell } from './build'
 import { CDN_DIR, REGISTRY_FILE, remotePackages, SHELL_DIST } from './paths'
+import { rewriteCompressed } from './precompress'
 import { releaseRemote } from './release'
 import { pagesDirOf, writeRoutePages } from './route-pages'
 import { createAppServer, guardProcess } from './server'
@@ -24,12 +25,14 @@ async function main() {
   }
   if (!skipBuild) await buildShell()
   const settings = settingsFromEnv()
-  const pages = writeRoutePages({
-    cdnDir: CDN_DIR,
-    registryFile: REGISTRY_FILE,
-    shellDir: SHELL_DIST,
-    settings,
-  })
+  const pages = rewriteCompressed(pagesDirOf(CDN_DIR), () =>
+    writeRoutePages({
+      cdnDir: CDN_DIR,
+      registryFile: REGISTRY_FILE,
+      shellDir: SHELL_DIST,
+      settings,
+    }),
+  )
   console.log(`  wrote ${pages.length} route pages`)
   if (process.argv.includes('--build-only')) return
   const server = createAppServer({ settings, apiOrigin: null, pagesDir: pagesDirOf(CDN_DIR) })

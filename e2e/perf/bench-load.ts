@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
+import { BUDGET, budgetChecks, CHECK_NAMES, type Check } from './budgets.ts'
 import {
   benchRoutes,
   buildFederated,
   buildMonolith,
   federatedBuildPresent,
   kib,
-  KIB,
   launchChromium,
   mdTable,
   textTable,
@@ -27,6 +27,7 @@ import {
   roundMetric,
   SNAPSHOT_EXPRESSION,
   STRETCH_TIMERS_SCRIPT,
+  type Medians,
   type MetricName,
   type Metrics,
   type Poll,
@@ -34,19 +35,22 @@ import {
   type WaterfallRow,
 } from './metrics.ts'
 import {
+  freePort,
   MONOLITH_DIST,
   removeBuildCopies,
   RESULTS_DIR,
   ROOT_DIR,
   serveBuild,
+  serveWithNginx,
   snapshotFederatedBuild,
-  type RunningServer,
+  type Served,
 } from './serve-builds.ts'
 
 /**
  * `pnpm bench:load`: the federated build (as deployed) against a monolithic build of the same pages, both
- * served over HTTP/2 + brotli on loopback, loaded cold in system Chromium under DevTools' Slow 4G and 4× CPU
- * throttling, alternating builds. A report, not a test: it exits 0 whatever the budgets say.
+ * served by the Node server over HTTP/2 + brotli on loopback, and the federated build served by nginx with
+ * deploy/nginx.conf (as production runs it), loaded cold in system Chromium under DevTools' Slow 4G and 4×
+ * CPU throttling, alternating configurations. A report, not a test: it exits 0 whatever the budgets say.
  */
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7))
@@ -65,10 +69,12 @@ const NETWORK = {
 }
 const CPU_SLOWDOWN = 4
 
-const BUDGET = { lcpRatio: 1.1, waves: 2, jsBytes: 150 * KIB, cls: 0.05, promotionLcpMs: 2000 }
-
-const BUILDS = ['federated', 'monolithic'] as const
+/** federated and monolithic: the Node server; nginx: the federated build behind nginx. */
+const BUILDS = ['federated', 'monolithic', 'nginx'] as const
 type Build = (typeof BUILDS)[number]
+
+/** The configurations a route is measured in: the monolith only where it has the page. */
+const buildsOf = (route: BenchRoute): Build[] => BUILDS.filter((b) => b !== 'monolithic' || route.monolith)
 
 interface RunResult {
   route: string
@@ -196,13 +202,13 @@ async function screenInfo(page: Page): Promise<ScreenInfo> {
  */
 async function parityCheck(
   browser: Browser,
-  servers: Record<Build, RunningServer>,
+  servers: Record<Build, Served>,
   routes: BenchRoute[],
 ): Promise<string[]> {
   const problems: string[] = []
   for (const route of routes) {
     const seen: Partial<Record<Build, ScreenInfo>> = {}
-    for (const build of BUILDS) {
+    for (const build of buildsOf(route)) {
       const context = await browser.newContext({ viewport: VIEWPORT })
       try {
         await context.addInitScript({ content: PROBE_SCRIPT })
@@ -219,32 +225,29 @@ async function parityCheck(
       }
     }
     const fed = seen.federated
-    const mono = seen.monolithic
-    if (!fed || !mono) continue
-    for (const [build, info] of [
-      ['federated', fed],
-      ['monolithic', mono],
-    ] as const) {
+    if (!fed || buildsOf(route).some((b) => !seen[b])) continue
+    for (const build of buildsOf(route)) {
+      const info = seen[build]!
       if (info.retryShown) problems.push(`${route.path} (${build}): the retry screen is shown`)
       else if (route.remote && !info.remoteMounted)
         problems.push(`${route.path} (${build}): no remote mounted`)
+      if (info.title !== fed.title || info.heading !== fed.heading) {
+        problems.push(
+          `${route.path}: federated shows "${fed.title}" / "${fed.heading}", ${build} "${info.title}" / "${info.heading}"`,
+        )
+      }
     }
-    if (fed.title !== mono.title || fed.heading !== mono.heading) {
-      problems.push(
-        `${route.path}: federated shows "${fed.title}" / "${fed.heading}", monolithic "${mono.title}" / "${mono.heading}"`,
-      )
-    }
-    console.log(`  ${route.path.padEnd(20)} ${fed.title} / ${fed.heading || '(no h1)'}`)
+    console.log(`  ${route.path.padEnd(22)} ${fed.title} / ${fed.heading || '(no h1)'}`)
   }
   return problems
 }
 
 function summarise(results: RunResult[]) {
   const ok = results.filter((r) => r.ok && r.metrics)
-  const medians = {} as Metrics
+  const medians = {} as Medians
   const spread = {} as Record<MetricName, Spread>
   for (const name of METRICS) {
-    const values = ok.map((r) => r.metrics![name])
+    const values = ok.map((r) => r.metrics![name]).filter((v): v is number => v !== null)
     medians[name] = roundMetric(name, median(values))
     spread[name] = {
       min: roundMetric(name, quantile(values, 0)),
@@ -269,39 +272,39 @@ function summarise(results: RunResult[]) {
 const ratio = (a: number, b: number) =>
   b > 0 && Number.isFinite(a) ? Math.round((a / b) * 1000) / 1000 : null
 
+type Summary = ReturnType<typeof summarise>
+
 interface RouteReport {
   route: string
   url: string
-  fed: ReturnType<typeof summarise>
-  mono: ReturnType<typeof summarise>
-  ratio: { lcp: number | null; jsBytes: number | null }
+  kind: BenchRoute['kind']
+  fed: Summary
+  /** Null for a route the monolith has no page for (a standalone entry). */
+  mono: Summary | null
+  nginx: Summary
+  ratio: { lcp: number | null; jsBytes: number | null; nginxLcp: number | null }
 }
 
-function budgetChecks(r: RouteReport) {
-  const f = r.fed.medians
-  const none = r.fed.valid === 0
-  const check = (name: string, value: string, pass: boolean) =>
-    none ? { name, value: 'no valid federated run', pass: false } : { name, value, pass }
-  const checks = [
-    check(
-      `LCP ratio ≤ ${BUDGET.lcpRatio.toFixed(2)}`,
-      r.ratio.lcp?.toFixed(2) ?? '–',
-      r.ratio.lcp !== null && r.ratio.lcp <= BUDGET.lcpRatio,
-    ),
-    check(`waves before LCP ≤ ${BUDGET.waves}`, String(f.wavesBeforeLcp), f.wavesBeforeLcp <= BUDGET.waves),
-    check(
-      `JS before LCP ≤ ${BUDGET.jsBytes / KIB} KiB`,
-      kib(f.jsBytesBeforeLcp),
-      f.jsBytesBeforeLcp <= BUDGET.jsBytes,
-    ),
-    check(`CLS ≤ ${BUDGET.cls}`, f.cls.toFixed(3), f.cls <= BUDGET.cls),
-  ]
-  if (r.route === '/promotion') {
-    checks.push(
-      check(`promotion LCP ≤ ${BUDGET.promotionLcpMs} ms`, `${f.lcpMs} ms`, f.lcpMs <= BUDGET.promotionLcpMs),
-    )
-  }
-  return checks
+function checksOf(r: RouteReport): Check[] {
+  return budgetChecks({
+    kind: r.kind,
+    valid: r.fed.valid,
+    medians: r.fed.medians,
+    lcpRatio: r.mono ? r.ratio.lcp : 'n/a',
+    nginxRatio: r.ratio.nginxLcp,
+  })
+}
+
+const verdict = (c: Check, md: boolean) =>
+  c.pass === null ? 'n/a' : `${c.pass ? 'PASS' : md ? '**FAIL**' : 'FAIL'} ${c.value}`
+
+/** The PASS/FAIL table: one row per route, one column per budget (CHECK_NAMES). */
+function budgetRows(reports: RouteReport[], md: boolean): string[][] {
+  return reports.map((r) => [
+    md ? `\`${r.route}\`` : r.route,
+    r.kind,
+    ...checksOf(r).map((c) => verdict(c, md)),
+  ])
 }
 
 const FORMAT: Record<MetricName, { label: string; show: (v: number) => string }> = {
@@ -310,81 +313,97 @@ const FORMAT: Record<MetricName, { label: string; show: (v: number) => string }>
   cls: { label: 'CLS', show: (v) => v.toFixed(3) },
   tbtMs: { label: 'TBT', show: (v) => `${v} ms` },
   readyMs: { label: 'data on screen', show: (v) => `${v} ms` },
+  interactiveMs: { label: 'interactive (remote mounted)', show: (v) => `${v} ms` },
   jsBytesBeforeLcp: { label: 'JS before LCP (br)', show: kib },
   requestsBeforeLcp: { label: 'requests before LCP', show: String },
   wavesBeforeLcp: { label: 'waves before LCP', show: String },
 }
 
-function cell(s: ReturnType<typeof summarise>, name: MetricName, withSpread: boolean): string {
+function cell(s: Summary | null, name: MetricName, withSpread: boolean): string {
   const { show } = FORMAT[name]
+  if (!s) return 'n/a'
   if (!s.valid) return `no valid run (${s.failed.length} failed)`
+  if (!Number.isFinite(s.medians[name])) return '–'
   const main = show(s.medians[name])
   if (!withSpread) return main
   const sp = s.spread[name]
   return `${main} (${show(sp.p25)}–${show(sp.p75)})`
 }
 
+const METRIC_HEADER = [
+  'metric',
+  'federated (Node)',
+  'monolithic (Node)',
+  'federated (nginx)',
+  'fed / mono',
+  'nginx / Node',
+]
+
 function metricRows(r: RouteReport, withSpread: boolean): string[][] {
-  return METRICS.map((name) => {
-    const rat = ratio(r.fed.medians[name], r.mono.medians[name])
-    return [
-      FORMAT[name].label,
-      cell(r.fed, name, withSpread),
-      cell(r.mono, name, withSpread),
-      rat === null ? '–' : `${rat.toFixed(2)}×`,
-    ]
-  })
+  const times = (rat: number | null) => (rat === null ? '–' : `${rat.toFixed(2)}×`)
+  return METRICS.map((name) => [
+    FORMAT[name].label,
+    cell(r.fed, name, withSpread),
+    cell(r.mono, name, withSpread),
+    cell(r.nginx, name, withSpread),
+    r.mono ? times(ratio(r.fed.medians[name], r.mono.medians[name])) : 'n/a',
+    times(ratio(r.nginx.medians[name], r.fed.medians[name])),
+  ])
 }
+
+/** The summaries of a route's configurations that were measured, with their names. */
+const summaries = (r: RouteReport) =>
+  (
+    [
+      ['federated', r.fed],
+      ['monolithic', r.mono],
+      ['nginx', r.nginx],
+    ] as const
+  ).filter((e): e is [Build, Summary] => e[1] !== null)
 
 function markdown(reports: RouteReport[], profileText: string, parity: string[], meta: string): string {
   const out: string[] = [
-    '# Load benchmark: federated vs monolithic',
+    '# Load benchmark: federated vs monolithic, Node server vs nginx',
     '',
     `Written by \`pnpm bench:load\` (${meta}). How to read it: \`e2e/perf/README.md\`.`,
     '',
     `Profile: ${profileText}`,
     '',
-    'Medians, with the 25th–75th percentile in brackets. Budgets (DESIGN.md §8) apply to the federated build.',
+    'Medians, with the 25th–75th percentile in brackets. The budgets (issue #16) apply to the federated build ' +
+      'served by the Node server; the ratios compare it with the fair monolith and with nginx.',
     '',
     '## Budgets',
     '',
-  ]
-  const names = reports.length
-    ? budgetChecks(reports[0])
-        .slice(0, 4)
-        .map((c) => c.name)
-    : []
-  out.push(
     mdTable(
-      ['route', 'LCP federated', 'LCP monolithic', ...names],
-      reports.map((r) => [
-        `\`${r.route}\``,
-        `${r.fed.medians.lcpMs} ms`,
-        `${r.mono.medians.lcpMs} ms`,
-        ...budgetChecks(r)
-          .slice(0, 4)
-          .map((c) => `${c.pass ? 'PASS' : '**FAIL**'} ${c.value}`),
-      ]),
+      ['route', 'kind', 'LCP federated', 'LCP monolithic', 'LCP nginx', ...CHECK_NAMES],
+      reports.map((r) => {
+        const [route, kind, ...checks] = budgetRows([r], true)[0]
+        const lcp = (s: Summary | null) => cell(s, 'lcpMs', false)
+        return [route, kind, lcp(r.fed), lcp(r.mono), lcp(r.nginx), ...checks]
+      }),
     ),
-  )
-  const extra = reports.flatMap((r) =>
-    budgetChecks(r)
-      .slice(4)
-      .map((c) => `- \`${r.route}\`: ${c.name}: ${c.pass ? 'PASS' : '**FAIL**'} (${c.value})`),
-  )
-  if (extra.length) out.push('', ...extra)
+  ]
+  const all = reports.flatMap(checksOf).filter((c) => c.pass !== null)
+  out.push('', `${all.filter((c) => c.pass).length} of ${all.length} checks pass.`)
   if (parity.length)
-    out.push('', '**The two builds did not render the same screens:**', '', ...parity.map((p) => `- ${p}`))
+    out.push(
+      '',
+      '**The configurations did not render the same screens:**',
+      '',
+      ...parity.map((p) => `- ${p}`),
+    )
   out.push('', `![LCP per route](${OUT}.png)`)
   for (const r of reports) {
-    out.push('', `## \`${r.route}\``, '')
+    out.push('', `## \`${r.route}\` (${r.kind})`, '')
     if (r.url !== r.route) out.push(`Loaded as \`${r.url}\`.`, '')
-    out.push(mdTable(['metric', 'federated', 'monolithic', 'fed / mono'], metricRows(r, true)))
-    out.push('', `Runs: ${r.fed.valid} federated, ${r.mono.valid} monolithic valid.`)
-    for (const [build, s] of [
-      ['federated', r.fed],
-      ['monolithic', r.mono],
-    ] as const) {
+    out.push(mdTable(METRIC_HEADER, metricRows(r, true)))
+    out.push(
+      '',
+      `Valid runs: ${summaries(r)
+        .map(([build, s]) => `${s.valid} ${build}`)
+        .join(', ')}.`,
+    )
+    for (const [build, s] of summaries(r)) {
       if (s.failed.length) out.push(`Failed ${build} runs: ${s.failed.join('; ')}.`)
       if (s.typical?.lcpElement) out.push(`LCP element (${build}): \`${s.typical.lcpElement}\`.`)
     }
@@ -394,13 +413,13 @@ function markdown(reports: RouteReport[], profileText: string, parity: string[],
 
 /** A small SVG bar chart of median LCP per route (whiskers: p25–p75), screenshotted by Chromium. */
 async function chart(browser: Browser, reports: RouteReport[], file: string): Promise<void> {
-  const rowH = 54
-  const left = 150
+  const rowH = 74
+  const left = 170
   const width = 720
   const plotW = width - left - 90
   const max = Math.max(
     1,
-    ...reports.flatMap((r) => [r.fed.spread.lcpMs.p75, r.mono.spread.lcpMs.p75].filter(Number.isFinite)),
+    ...reports.flatMap((r) => summaries(r).map(([, s]) => s.spread.lcpMs.p75)).filter(Number.isFinite),
   )
   const x = (v: number) => left + (v / max) * plotW
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
@@ -408,7 +427,9 @@ async function chart(browser: Browser, reports: RouteReport[], file: string): Pr
   const bars = reports
     .map((r, i) => {
       const y = 50 + i * rowH
-      const bar = (s: ReturnType<typeof summarise>, dy: number, color: string) => {
+      const bar = (s: Summary | null, dy: number, color: string) => {
+        if (!s)
+          return `<text x="${left + 4}" y="${y + dy + 14}" font-size="12" fill="#666">no monolith page</text>`
         const v = s.medians.lcpMs
         if (!Number.isFinite(v)) {
           return `<text x="${left + 4}" y="${y + dy + 14}" font-size="12" fill="#b00">no valid run (${s.failed.length} failed)</text>`
@@ -420,7 +441,7 @@ async function chart(browser: Browser, reports: RouteReport[], file: string): Pr
       }
       return `<text x="${left - 10}" y="${y + 24}" font-size="13" text-anchor="end">${esc(r.route)}</text>
         <text x="${left - 10}" y="${y + 40}" font-size="11" fill="#666" text-anchor="end">${r.ratio.lcp === null ? '' : `${r.ratio.lcp.toFixed(2)}×`}</text>
-        ${bar(r.fed, 4, '#3b6fd8')}${bar(r.mono, 24, '#9aa5b1')}`
+        ${bar(r.fed, 4, '#3b6fd8')}${bar(r.mono, 24, '#9aa5b1')}${bar(r.nginx, 44, '#2a9d5c')}`
     })
     .join('\n')
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">
@@ -428,6 +449,7 @@ async function chart(browser: Browser, reports: RouteReport[], file: string): Pr
     <text x="16" y="24" font-size="15" font-weight="bold">${STRETCH_TIMERS ? 'DIAGNOSTIC, loader timeouts stretched: ' : ''}LCP per route (median, p25–p75), Slow 4G + 4× CPU</text>
     <rect x="${left}" y="32" width="12" height="10" fill="#3b6fd8"/><text x="${left + 16}" y="41" font-size="12">federated</text>
     <rect x="${left + 100}" y="32" width="12" height="10" fill="#9aa5b1"/><text x="${left + 116}" y="41" font-size="12">monolithic</text>
+    <rect x="${left + 210}" y="32" width="12" height="10" fill="#2a9d5c"/><text x="${left + 226}" y="41" font-size="12">federated behind nginx</text>
     ${bars}
   </svg>`
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 })
@@ -465,29 +487,42 @@ async function main() {
   const federated = await snapshotFederatedBuild()
   const routes = benchRoutes(federated.registryFile)
   if (!routes.length) throw new Error('no route to measure')
-  console.log(`\nServing both builds over HTTP/2 + brotli…`)
-  const servers: Record<Build, RunningServer> = {
-    federated: await serveBuild(federated),
+  console.log(`\nServing both builds over HTTP/2 + brotli (Node server), the federated one behind nginx too…`)
+  const node = await serveBuild(federated)
+  // The same build copy; its API calls go through nginx to the Node server's demo API.
+  const behindNginx = await serveWithNginx(
+    federated,
+    node.origin,
+    Number(process.env.BENCH_NGINX_PORT) || (await freePort()),
+  )
+  if (!behindNginx.brotli) {
+    console.warn('  warning: nginx has no brotli_static module: it sends gzip, the Node server brotli')
+  }
+  const servers: Record<Build, Served> = {
+    federated: node,
     // The monolith gets the same first calls but no remote chain (it has no remote to preload).
     monolithic: await serveBuild({ ...federated, shellDir: MONOLITH_DIST, remoteChain: false }),
+    nginx: behindNginx,
   }
   const browser = await launchChromium()
   const results: RunResult[] = []
   let parity: string[] = []
   try {
-    console.log(
-      `federated ${servers.federated.origin} · monolithic ${servers.monolithic.origin} · ${chromiumVersion(browser)}`,
-    )
-    console.log('\nSame screens in both builds (unthrottled):')
+    console.log(`${BUILDS.map((b) => `${b} ${servers[b].origin}`).join(' · ')} · ${chromiumVersion(browser)}`)
+    console.log('\nSame screens in every configuration (unthrottled):')
     parity = await parityCheck(browser, servers, routes)
     for (const p of parity) console.warn(`  MISMATCH ${p}`)
     console.log(
-      `\nMeasuring ${routes.length} routes × ${RUNS} runs × 2 builds (Slow 4G, CPU ${CPU_SLOWDOWN}×, cold):`,
+      `\nMeasuring ${routes.length} routes × ${RUNS} runs × ${BUILDS.join(', ')} (Slow 4G, CPU ${CPU_SLOWDOWN}×, cold):`,
     )
+    const started = Date.now()
     for (const route of routes) {
+      const routeStarted = Date.now()
+      const builds = buildsOf(route)
       for (let run = 1; run <= RUNS; run += 1) {
-        // Alternate which build goes first, so neither always follows the other.
-        const order = run % 2 ? BUILDS : ([...BUILDS].reverse() as Build[])
+        // Rotate which configuration goes first, so none always follows another.
+        const shift = (run - 1) % builds.length
+        const order = [...builds.slice(shift), ...builds.slice(0, shift)]
         const line: string[] = []
         for (const build of order) {
           const result = { ...(await measure(browser, servers[build].origin, route)), build, run }
@@ -500,19 +535,27 @@ async function main() {
         }
         console.log(`  ${route.path} #${run}: ${line.join(' · ')}`)
       }
+      console.log(`  ${route.path}: ${Math.round((Date.now() - routeStarted) / 1000)} s`)
     }
+    console.log(`Measured in ${Math.round((Date.now() - started) / 1000)} s`)
 
     const reports: RouteReport[] = routes.map((route) => {
-      const fed = summarise(results.filter((r) => r.route === route.path && r.build === 'federated'))
-      const mono = summarise(results.filter((r) => r.route === route.path && r.build === 'monolithic'))
+      const of = (build: Build) =>
+        summarise(results.filter((r) => r.route === route.path && r.build === build))
+      const fed = of('federated')
+      const mono = route.monolith ? of('monolithic') : null
+      const nginx = of('nginx')
       return {
         route: route.path,
         url: route.url,
+        kind: route.kind,
         fed,
         mono,
+        nginx,
         ratio: {
-          lcp: ratio(fed.medians.lcpMs, mono.medians.lcpMs),
-          jsBytes: ratio(fed.medians.jsBytesBeforeLcp, mono.medians.jsBytesBeforeLcp),
+          lcp: mono ? ratio(fed.medians.lcpMs, mono.medians.lcpMs) : null,
+          jsBytes: mono ? ratio(fed.medians.jsBytesBeforeLcp, mono.medians.jsBytesBeforeLcp) : null,
+          nginxLcp: ratio(nginx.medians.lcpMs, fed.medians.lcpMs),
         },
       }
     })
@@ -525,25 +568,31 @@ async function main() {
       cpuSlowdown: CPU_SLOWDOWN,
       viewport: VIEWPORT,
       cache: 'cold (fresh browser context per run, cache disabled)',
-      transport: 'HTTP/2 + TLS, brotli (quality 11), loopback',
+      transport:
+        'HTTP/2 + TLS, loopback; Node server: brotli (quality 11); nginx: deploy/nginx.conf, precompressed ' +
+        `files (${behindNginx.brotli ? 'brotli 11' : 'gzip 9, no brotli module'})`,
       browser: chromiumVersion(browser),
-      order: 'federated and monolithic alternate, first build swapped every run',
+      order: 'federated, monolithic and nginx in turn, the first one rotated every run',
       loaderTimers: STRETCH_TIMERS
         ? 'DIAGNOSTIC: page timers ≥ 3 s stretched 10× so remote loader timeouts cannot fire'
         : 'as deployed',
     }
-    const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${RUNS} runs per build and route, alternating.`
+    const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${RUNS} runs per configuration and route, in turn.`
     const meta = `built from commit ${builtFrom}, measured ${new Date().toISOString()}`
 
     const json = {
       profile,
       runs: RUNS,
+      budget: BUDGET,
       routes: reports.map((r) => ({
         route: r.route,
+        kind: r.kind,
         federated: r.fed.medians,
-        monolithic: r.mono.medians,
+        monolithic: r.mono?.medians ?? null,
+        nginx: r.nginx.medians,
         ratio: r.ratio,
-        spread: { federated: r.fed.spread, monolithic: r.mono.spread },
+        spread: { federated: r.fed.spread, monolithic: r.mono?.spread ?? null, nginx: r.nginx.spread },
+        checks: checksOf(r),
       })),
     }
     await writeFormatted(join(RESULTS_DIR, `${OUT}.json`), JSON.stringify(json, null, 2))
@@ -558,12 +607,7 @@ async function main() {
           .map((row) => ({ ...row, start: Math.round(row.start), end: Math.round(row.end) })),
       })),
       waterfalls: reports.flatMap((r) =>
-        (
-          [
-            ['federated', r.fed],
-            ['monolithic', r.mono],
-          ] as const
-        ).map(([build, s]) => ({
+        summaries(r).map(([build, s]) => ({
           route: r.route,
           build,
           run: s.typical?.run ?? null,
@@ -585,30 +629,19 @@ async function main() {
     console.log(`\n${profileText}\n`)
     for (const r of reports) {
       console.log(`${r.route}${r.url !== r.route ? `  (${r.url})` : ''}`)
-      console.log(textTable(['metric', 'federated', 'monolithic', 'fed/mono'], metricRows(r, true)))
+      console.log(textTable(METRIC_HEADER, metricRows(r, true)))
       console.log()
     }
-    console.log('Budgets (DESIGN.md §8, federated build):')
-    const names = budgetChecks(reports[0]).map((c) => c.name)
     console.log(
-      textTable(
-        ['route', ...names.slice(0, 4)],
-        reports.map((r) => [
-          r.route,
-          ...budgetChecks(r)
-            .slice(0, 4)
-            .map((c) => `${c.pass ? 'PASS' : 'FAIL'} ${c.value}`),
-        ]),
-      ),
+      'Budgets (issue #16; federated build on the Node server, ratios to the monolith and to nginx):',
     )
-    for (const r of reports)
-      for (const c of budgetChecks(r).slice(4))
-        console.log(`${r.route}: ${c.name}: ${c.pass ? 'PASS' : 'FAIL'} ${c.value}`)
-    if (parity.length) console.log(`\nWARNING: the builds differ on ${parity.length} route(s); see load.md`)
+    console.log(textTable(['route', 'kind', ...CHECK_NAMES], budgetRows(reports, false)))
+    if (parity.length)
+      console.log(`\nWARNING: the configurations differ on ${parity.length} route(s); see load.md`)
     console.log(`\nWritten: e2e/perf/results/${OUT}.json, ${OUT}.md, ${OUT}.png (raw runs: ${OUT}-runs.json)`)
   } finally {
     await browser.close()
-    await Promise.all(Object.values(servers).map((s) => s.close()))
+    await Promise.all(Object.values(servers).map((served) => served.close()))
     if (process.env.BENCH_KEEP_BUILD !== '1') removeBuildCopies()
   }
 }

@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { REMOTE_ROUTES, TEST_PREVIEW_PATH, type RemoteRouteDef } from 'shared/routes'
+import { STANDALONE_PAGES } from 'deploy/standalone'
 import { CHROMIUM } from '../playwright.config.ts'
+import { routeKind, type RouteKind } from './budgets.ts'
 import { CDN_DIR, PERF_DIR, readRegistryFile, REGISTRY_FILE, ROOT_DIR, SHELL_DIST } from './serve-builds.ts'
 
 /** The routes the issue names first; every other route of the route table follows. */
@@ -26,8 +28,14 @@ export interface BenchRoute {
   path: string
   /** Path and query loaded. */
   url: string
-  /** Federation name of the remote that renders it, or null for the shell's own pages. */
+  /**
+   * Federation name of the remote the shell mounts for it; null for the shell's own pages and for a
+   * standalone entry (ADR 0017), which has no shell.
+   */
   remote: RemoteRouteDef['remote'] | null
+  kind: RouteKind
+  /** The monolithic build has the same page (a standalone entry has no counterpart there). */
+  monolith: boolean
 }
 
 function urlFor(route: RemoteRouteDef | null, path: string): string {
@@ -39,8 +47,8 @@ function urlFor(route: RemoteRouteDef | null, path: string): string {
 
 /**
  * `/`, `/complaint`, `/testPreview`, then every route of the table whose remote is released (in the
- * registry). Paths that render the same screen of the same remote (`/order` = `/loanDetails`) count once.
- * `BENCH_ROUTES=/,/aboutUs` restricts the list.
+ * registry), then the standalone entries of released remotes. Paths that render the same screen of the same
+ * remote (`/order` = `/loanDetails`) count once. `BENCH_ROUTES=/,/aboutUs` restricts the list.
  */
 export function benchRoutes(registryFile = REGISTRY_FILE): BenchRoute[] {
   const released = new Set(Object.keys(readRegistryFile(registryFile)))
@@ -48,7 +56,8 @@ export function benchRoutes(registryFile = REGISTRY_FILE): BenchRoute[] {
   const out: BenchRoute[] = []
   const add = (path: string) => {
     if (path === TEST_PREVIEW_PATH) {
-      if (!seen.has(path)) out.push({ path, url: urlFor(null, path), remote: null })
+      if (!seen.has(path))
+        out.push({ path, url: urlFor(null, path), remote: null, kind: routeKind(path, null), monolith: true })
       seen.add(path)
       return
     }
@@ -57,10 +66,20 @@ export function benchRoutes(registryFile = REGISTRY_FILE): BenchRoute[] {
     const screen = `${route.remote}:${route.screen}`
     if (seen.has(screen)) return
     seen.add(screen)
-    out.push({ path, url: urlFor(route, path), remote: route.remote })
+    out.push({
+      path,
+      url: urlFor(route, path),
+      remote: route.remote,
+      kind: routeKind(path, route.remote),
+      monolith: true,
+    })
   }
   for (const path of CORE_ROUTES) add(path)
   for (const route of REMOTE_ROUTES) add(route.path)
+  for (const [path, remote] of Object.entries(STANDALONE_PAGES)) {
+    if (released.has(remote))
+      out.push({ path, url: path, remote: null, kind: routeKind(path, null), monolith: false })
+  }
   const only = process.env.BENCH_ROUTES?.split(',')
     .map((p) => p.trim())
     .filter(Boolean)

@@ -62,6 +62,7 @@ export const SNAPSHOT_EXPRESSION = `(() => {
     now: performance.now(),
     title: document.title,
     remoteMounted: !!document.querySelector('.remote-root'),
+    remoteMountedAt: performance.getEntriesByName('remote-mounted')[0]?.startTime ?? null,
     retryShown: !!document.getElementById('retry-heading'),
     document: nav ? {
       url: nav.name, start: 0, end: nav.responseEnd, transfer: nav.transferSize, encoded: nav.encodedBodySize,
@@ -103,6 +104,8 @@ export interface Snapshot {
   now: number
   title: string
   remoteMounted: boolean
+  /** The shell's `remote-mounted` mark: the route's remote mounted (and hydrated); null without one. */
+  remoteMountedAt: number | null
   retryShown: boolean
   document: Timing | null
   resources: Timing[]
@@ -134,12 +137,16 @@ export const METRICS = [
   'cls',
   'tbtMs',
   'readyMs',
+  'interactiveMs',
   'jsBytesBeforeLcp',
   'requestsBeforeLcp',
   'wavesBeforeLcp',
 ] as const
 export type MetricName = (typeof METRICS)[number]
-export type Metrics = Record<MetricName, number>
+/** One load's figures; `interactiveMs` is null when the page set no `remote-mounted` mark. */
+export type Metrics = Record<Exclude<MetricName, 'interactiveMs'>, number> & { interactiveMs: number | null }
+/** Medians over loads: NaN where no load gave a value (null in the JSON). */
+export type Medians = Record<MetricName, number>
 
 export interface WaterfallRow {
   path: string
@@ -254,6 +261,7 @@ export function computeMetrics(
       cls: cumulativeLayoutShift(snap.shifts),
       tbtMs: totalBlockingTime(snap.longTasks, snap.fcp, settledAt),
       readyMs: Math.max(lcp, apiEnd, snap.readyAt ?? Number.NaN),
+      interactiveMs: snap.remoteMountedAt,
       jsBytesBeforeLcp: jsBytes,
       requestsBeforeLcp: before.length,
       wavesBeforeLcp: Math.max(...before.map((r) => r.wave)),

@@ -8,15 +8,18 @@ import {
   type Http2ServerResponse,
   type Http2Session,
 } from 'node:http2'
-import type { AddressInfo } from 'node:net'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { handleApi, isApiPath } from '../../shared/config/demo-api.ts'
+import { startNginx, waitForPort } from 'deploy/nginx-serve'
+import { rewriteCompressed } from 'deploy/precompress'
 import { demoHandlers } from 'deploy/demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST } from 'deploy/paths'
 import { listFiles } from 'deploy/release'
+import { pagesDirOf, writeRoutePages } from 'deploy/route-pages'
 import { createAppServer } from 'deploy/server'
 import { settingsFromEnv } from 'deploy/settings'
 
@@ -34,6 +37,8 @@ export const RESULTS_DIR = join(PERF_DIR, 'results')
 export const MONOLITH_DIST = join(BUILD_DIR, 'monolith')
 /** A copy of the federated build taken at the start of a run (see `snapshotFederatedBuild`). */
 export const FEDERATED_COPY = join(BUILD_DIR, 'federated')
+/** nginx's configuration, temp folders and web root for the `nginx` configuration. */
+export const NGINX_PREFIX = join(BUILD_DIR, 'nginx')
 export { CDN_DIR, REGISTRY_FILE, ROOT_DIR, SHELL_DIST }
 
 /** Headers HTTP/2 forbids (RFC 9113 §8.2.2). */
@@ -47,7 +52,12 @@ export function brotli(body: Buffer | string, quality = 11): Buffer {
 }
 
 /** A self-signed certificate for localhost (valid one day), regenerated when older than 12 hours. */
-export function ensureCert(dir = BUILD_DIR): { key: Buffer; cert: Buffer } {
+export function ensureCert(dir = BUILD_DIR): {
+  key: Buffer
+  cert: Buffer
+  keyFile: string
+  certFile: string
+} {
   mkdirSync(dir, { recursive: true })
   const key = join(dir, 'localhost-key.pem')
   const cert = join(dir, 'localhost-cert.pem')
@@ -73,7 +83,7 @@ export function ensureCert(dir = BUILD_DIR): { key: Buffer; cert: Buffer } {
       { stdio: 'ignore' },
     )
   }
-  return { key: readFileSync(key), cert: readFileSync(cert) }
+  return { key: readFileSync(key), cert: readFileSync(cert), keyFile: key, certFile: cert }
 }
 
 export interface RegistryEntry {
@@ -171,10 +181,11 @@ export async function snapshotFederatedBuild(): Promise<FederatedBuild> {
   }
 }
 
-/** Removes the build copies under e2e/perf/.build (kept with BENCH_KEEP_BUILD=1). */
+/** Removes the build copies and nginx's folder under e2e/perf/.build (kept with BENCH_KEEP_BUILD=1). */
 export function removeBuildCopies(): void {
   rmSync(FEDERATED_COPY, { recursive: true, force: true })
   rmSync(MONOLITH_DIST, { recursive: true, force: true })
+  rmSync(NGINX_PREFIX, { recursive: true, force: true })
 }
 
 export interface BuildServerOptions {
@@ -190,10 +201,14 @@ export interface BuildServerOptions {
   port?: number
 }
 
-export interface RunningServer {
+/** A server the benchmark loads pages from. */
+export interface Served {
   origin: string
-  server: Http2SecureServer
   close(): Promise<void>
+}
+
+export interface RunningServer extends Served {
+  server: Http2SecureServer
 }
 
 interface Reply {
@@ -299,6 +314,61 @@ export async function serveBuild(options: BuildServerOptions): Promise<RunningSe
       new Promise<void>((resolve) => {
         for (const session of sessions) session.destroy()
         server.close(() => resolve())
+      }),
+  }
+}
+
+/** A port nobody listens on now (the kernel's pick), for nginx to take. */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/**
+ * The federated build behind real nginx with deploy/nginx.conf, as production serves it: the route pages the
+ * release step writes, with their compressed copies (ADR 0016, 0018), written into the build copy (which has
+ * none: they belong to the CDN folder), then nginx with brotli_static when the module is installed, over
+ * HTTP/2 + TLS with the benchmark's certificate, the API proxied to `apiUpstream` (the Node server's demo API).
+ */
+export async function serveWithNginx(
+  build: FederatedBuild,
+  apiUpstream: string,
+  port: number,
+): Promise<Served & { brotli: boolean }> {
+  const settings = settingsFromEnv()
+  rewriteCompressed(pagesDirOf(build.cdnDir), () =>
+    writeRoutePages({
+      cdnDir: build.cdnDir,
+      registryFile: build.registryFile,
+      shellDir: build.shellDir,
+      settings,
+    }),
+  )
+  const { certFile, keyFile } = ensureCert()
+  rmSync(NGINX_PREFIX, { recursive: true, force: true })
+  const child = startNginx({
+    port,
+    prefix: NGINX_PREFIX,
+    shellDir: build.shellDir,
+    cdnDir: build.cdnDir,
+    apiUpstream,
+    apiOrigin: '',
+    settings,
+    tls: { cert: certFile, key: keyFile },
+  })
+  await waitForPort(port, child)
+  const conf = readFileSync(join(NGINX_PREFIX, 'nginx.conf'), 'utf8')
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    brotli: /^\s*brotli_static on;/m.test(conf),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGQUIT')
       }),
   }
 }
