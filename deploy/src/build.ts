@@ -35,7 +35,7 @@ export async function buildAll(pkgs: string[], concurrency = 2): Promise<void> {
 
 /**
  * Builds the shell with the current registry baked in as its fallback (ADR 0015), and gives its files their
- * compressed copies for nginx (ADR 0018).
+ * compressed copies for nginx (ADR 0019).
  */
 export async function buildShell(registryFile = REGISTRY_FILE): Promise<void> {
   await buildPackage('shell', { SHELL_BAKED_REGISTRY: registryFile })

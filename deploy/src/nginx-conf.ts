@@ -11,7 +11,7 @@ export interface NginxConfValues {
   imageHosts: readonly string[]
   /** CSP sources for the inline script route pages carry (`pageScriptHashes`). */
   scriptHashes: readonly string[]
-  /** nginx's brotli_static module (`.so`) to load and turn on; null where it is not installed (ADR 0018). */
+  /** nginx's brotli_static module (`.so`) to load and turn on; null where it is not installed (ADR 0019). */
   brotliStaticModule: string | null
   /** Certificate and key files: the server then listens with TLS and HTTP/2 (the load benchmark). */
   tls?: { cert: string; key: string } | null

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { listFiles } from './release'
 
 /**
- * Compressed copies written next to the files nginx serves (ADR 0018): `<file>.br` (brotli quality 11) and
+ * Compressed copies written next to the files nginx serves (ADR 0019): `<file>.br` (brotli quality 11) and
  * `<file>.gz` (gzip level 9), the Node server's encodings, so nginx sends the same bytes with `brotli_static`
  * and `gzip_static` instead of compressing on every request at a lower level.
  */

@@ -68,7 +68,7 @@ function publishDir(dist: string, target: string): void {
       if (pid && !alive(Number(pid))) rmSync(join(parent, name), { recursive: true, force: true })
     }
   }
-  // A version published before its files had compressed copies gets them (ADR 0018).
+  // A version published before its files had compressed copies gets them (ADR 0019).
   if (existsSync(target)) {
     precompressDir(target)
     return

@@ -82,7 +82,7 @@ test("a shell release writes every app path's page, each as the server would ren
   expect(page('/aboutUs')).toContain('"servicePhone":"123"')
   // The route's first calls, with the script that sends them.
   expect(page('/aboutUs')).toContain(`<script>${FIRST_CALL_JS}</script>`)
-  // Only page files, their compressed copies (ADR 0018) and the settings they were written with; no temp
+  // Only page files, their compressed copies (ADR 0019) and the settings they were written with; no temp
   // file left behind.
   expect(readdirSync(pagesDir).filter((f) => !/\.html(\.br|\.gz)?$/.test(f))).toEqual(['settings.json'])
 })
@@ -106,7 +106,7 @@ test("a release or rollback rewrites exactly that remote's pages, with the setti
   buildRemote('mf-site', 'two', '/aboutUs')
   const site2 = releaseRemote('mf-site', options()).version
   const sitePages = REMOTE_ROUTES.filter((r) => r.remote === 'mf_site').map((r) => pageFileName(r.path))
-  // Pages only: every page's compressed copies are made again (ADR 0018).
+  // Pages only: every page's compressed copies are made again (ADR 0019).
   const changed = readdirSync(pagesDir).filter(
     (f) => f.endsWith('.html') && statSync(join(pagesDir, f)).mtimeMs !== before[f],
   )
@@ -181,7 +181,7 @@ test("mf-promotion's release writes its standalone page with the pages; a releas
   expect(standalone()).toContain(`/remotes/mf-promotion/${v1}/standalone/`)
 })
 
-/** A first-frame renderer in the remote's build (ADR 0018), as shared/config/first-frame.ts bundles it. */
+/** A first-frame renderer in the remote's build (ADR 0019), as shared/config/first-frame.ts bundles it. */
 function addFirstFrame(pkg: string, paths: string[], text: string) {
   const dist = join(root, pkg, 'dist')
   mkdirSync(join(dist, '.server'), { recursive: true })

@@ -329,7 +329,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * The federated build behind real nginx with deploy/nginx.conf, as production serves it: the route pages the
- * release step writes, with their compressed copies (ADR 0016, 0018), written into the build copy (which has
+ * release step writes, with their compressed copies (ADR 0016, 0019), written into the build copy (which has
  * none: they belong to the CDN folder), then nginx with brotli_static when the module is installed, over
  * HTTP/2 + TLS with the benchmark's certificate, the API proxied to `apiUpstream` (the Node server's demo API).
  */
