@@ -257,7 +257,12 @@ test('registry and manifest values arrive byte for byte: `$&` and friends are te
 
 test('without a readable registry the page carries none, and app routes preload nothing', () => {
   const preload = routePreload('/aboutUs', { registry: null, cdnDir: cdn })
-  expect(preload).toEqual({ tags: [], inline: { registry: null, manifests: {} }, firstCalls: [], firstFrame: null })
+  expect(preload).toEqual({
+    tags: [],
+    inline: { registry: null, manifests: {} },
+    firstCalls: [],
+    firstFrame: null,
+  })
   const { html } = injectPreload('<head></head>', preload)
   expect(JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(html)![1]).registry).toBeNull()
 })
