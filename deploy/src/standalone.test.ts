@@ -54,3 +54,19 @@ test('no page when the registry names no release, or that release has no standal
   expect(standaloneHtml('mf_promotion', null, cdnDir, {})).toBeNull()
   expect(standaloneHtml('mf_promotion', registry('1.0.0-old'), cdnDir, {})).toBeNull()
 })
+
+test('the entry’s static imports are preloaded by the page, so they start with the document', () => {
+  const assets = join(cdnDir, 'mf-promotion', '1.0.0-new', 'standalone', 'assets')
+  mkdirSync(assets, { recursive: true })
+  writeFileSync(join(assets, 'index-1.js'), 'import{a}from"./react-1.js";import("./lazy-1.js")')
+  writeFileSync(join(assets, 'react-1.js'), 'import"./scheduler-1.js";export const a=1')
+  writeFileSync(join(assets, 'scheduler-1.js'), '')
+  const html = standaloneHtml('mf_promotion', registry('1.0.0-new'), cdnDir, {})!
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  )
+  expect(preloads.sort()).toEqual([
+    '/remotes/mf-promotion/1.0.0-new/standalone/assets/react-1.js',
+    '/remotes/mf-promotion/1.0.0-new/standalone/assets/scheduler-1.js',
+  ])
+})

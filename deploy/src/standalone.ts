@@ -4,7 +4,8 @@ import { REMOTE_ROUTES } from 'shared/routes'
 import { injectStandaloneFrame, pageSettings, renderFirstFrame } from './first-frame'
 import { packageOf, REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
-import { injectSettings } from './settings'
+import { staticClosure } from './pages'
+import { injectSettings, replaceLiteral } from './settings'
 
 /**
  * Standalone pages (ADR 0017): a remote page served without the shell, at a stable path ad links can use, from
@@ -36,8 +37,19 @@ export function standaloneHtml(
   const file = join(cdnDir, pkg, version, 'standalone', 'index.html')
   if (!existsSync(file)) return null
   const folder = `${REMOTES_URL}/${pkg}/${version}/standalone/`
+  const built = readFileSync(file, 'utf8')
+  // The entry's static imports start with the document, as a route page's chain does (ADR 0007), rather than
+  // one round trip after another as each module is parsed.
+  const entries = [...built.matchAll(/<script type="module"[^>]*\ssrc="\.\/([^"]+\.js)"/g)].map((m) => m[1])
+  const chain = staticClosure(join(cdnDir, pkg, version, 'standalone'), entries).filter(
+    (f) => !entries.includes(f),
+  )
+  const preloads = chain.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`).join('\n    ')
   const html = injectSettings(
-    readFileSync(file, 'utf8').replace(/(\s(?:src|href)=")\.\//g, (_, attr: string) => attr + folder),
+    (preloads ? replaceLiteral(built, '</head>', `  ${preloads}\n  </head>`) : built).replace(
+      /(\s(?:src|href)=")\.\//g,
+      (_, attr: string) => attr + folder,
+    ),
     settings,
   )
   // The standalone entry shows the remote's first screen (its first route), as its first frame does.

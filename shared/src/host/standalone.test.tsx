@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import type { RemoteProps } from '../contract/contract'
-import { FIRST_FRAME_ATTR, firstFrameProps } from '../remote/first-frame'
+import { FIRST_FRAME_ATTR, firstFrameProps, REMOTE_MOUNTED_MARK } from '../remote/first-frame'
 import { matchRoute } from '../routes/route-table'
 import { DEFAULT_SETTINGS } from './settings'
 import { runStandalone } from './standalone'
@@ -21,6 +21,7 @@ beforeAll(() => void ((globalThis as ActEnv).IS_REACT_ACT_ENVIRONMENT = false))
 afterAll(() => void ((globalThis as ActEnv).IS_REACT_ACT_ENVIRONMENT = true))
 afterEach(() => {
   document.body.innerHTML = ''
+  performance.clearMarks()
   vi.restoreAllMocks()
 })
 
@@ -36,6 +37,8 @@ test('the standalone page hydrates the first frame its page carries: what was pa
   expect(screen.getByRole('heading', { name: 'Register (promotion)' })).toBe(painted)
   expect(document.getElementById('root')).not.toHaveAttribute(FIRST_FRAME_ATTR)
   expect(warn).not.toHaveBeenCalled()
+  // Taps are handled from here: the load benchmark's interactive time.
+  await waitFor(() => expect(performance.getEntriesByName(REMOTE_MOUNTED_MARK)).toHaveLength(1))
 })
 
 test('a page without a first frame renders the screen as before', async () => {

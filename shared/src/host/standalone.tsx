@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { RemoteProps } from '../contract/contract'
-import { FIRST_FRAME_ATTR } from '../remote/first-frame'
+import { FIRST_FRAME_ATTR, REMOTE_MOUNTED_MARK } from '../remote/first-frame'
 import { hydrateFirstFrame } from '../remote/hydrate'
 import { localeFor, routesOf, type RemoteName } from '../routes/route-table'
 import { bootSession } from '../session/session'
@@ -56,6 +56,12 @@ export function runStandalone({ root: Root, remote }: StandaloneOptions): void {
 
   function Standalone() {
     const [location, setLocation] = useState(() => currentProps(screens, routes))
+    useEffect(() => {
+      // Once: StrictMode runs a development build's effects twice.
+      if (performance.getEntriesByName(REMOTE_MOUNTED_MARK).length === 0) {
+        performance.mark(REMOTE_MOUNTED_MARK, { detail: remote })
+      }
+    }, [])
     useEffect(() => {
       const update = () => setLocation(currentProps(screens, routes))
       listeners.add(update)

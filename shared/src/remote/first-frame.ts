@@ -20,6 +20,12 @@ export const FIRST_FRAME_ID = 'first-frame'
  */
 export const FIRST_FRAME_ATTR = 'data-first-frame'
 
+/**
+ * The performance mark a page sets when the route's screen has mounted (or hydrated its first frame): taps
+ * are handled from then. The load benchmark reads it as the route's interactive time.
+ */
+export const REMOTE_MOUNTED_MARK = 'remote-mounted'
+
 /** What a remote's first-frame module exports. */
 export interface FirstFrameRenderer {
   /** The routes the remote declared a first frame for. */

@@ -3,14 +3,13 @@ import { renderToString } from 'react-dom/server'
 import type { RemoteProps } from 'shared/contract'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { createRemoteApp } from 'shared/remote'
-import { firstFrameProps } from 'shared/remote/first-frame'
+import { firstFrameProps, REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
 import { matchRoute } from 'shared/routes'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { App, createAppNavigation, type AppNavigation } from '../app'
 import { PlatformProvider } from '../boot/platform'
 import { fakePlatform } from '../testing/fake-platform'
 import { RemoteUnavailableError, type LoadedRemote } from './remote-loader'
-import { REMOTE_MOUNTED_MARK } from './remote-route'
 
 /** A screen whose first render is the same for everyone (its first frame) and that reacts to taps. */
 function AboutScreen({ query }: RemoteProps) {

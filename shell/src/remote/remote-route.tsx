@@ -18,6 +18,7 @@ import { localeFor, type RemoteRouteDef } from 'shared/routes'
 import { NotAvailableScreen, RetryScreen } from '../components/retry-screen'
 import { RouteSkeleton } from '../components/route-skeleton'
 import { withTimeout } from 'shared/schedule'
+import { REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
 import { adoptFirstFrame, findFirstFrame } from './first-frame'
 import { RemoteNotReleasedError, type LoadedRemote } from './remote-loader'
 
@@ -32,9 +33,6 @@ type LoadState =
  * remote whose download hangs: a screen that never paints is no better than one that never arrives.
  */
 export const MOUNT_TIMEOUT_MS = 10_000
-
-/** Marks the time a route's remote has mounted (or hydrated its first frame): a tap is handled from then. */
-export const REMOTE_MOUNTED_MARK = 'remote-mounted'
 
 /** First value wins for a repeated key, as the old pages read `query.x`. */
 export function queryRecord(search: string): Record<string, string> {
