@@ -12,3 +12,5 @@ export function UiProvider({ locale, children }: { locale: Locale; children: Rea
 }
 
 export * from './toasts'
+export { ModalBox, useModalFocus } from './modal-focus'
+export { ViewerDialog } from './viewer-dialog'
