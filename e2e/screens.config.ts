@@ -13,5 +13,8 @@ export default defineConfig({
   outputDir: './test-results/screens',
   retries: 0,
   projects: [base.projects![0]],
-  webServer: [base.webServer].flat().slice(0, 1).filter((server) => server !== undefined),
+  webServer: [base.webServer]
+    .flat()
+    .slice(0, 1)
+    .filter((server) => server !== undefined),
 })
