@@ -489,6 +489,9 @@ export const SCREEN_STATES: readonly ScreenState[] = [
       await page.getByRole('button', { name: '5 stars' }).click({ timeout: 8_000 })
       await page.getByRole('button', { name: 'Send' }).last().click()
       await expect(page.getByRole('group', { name: 'Please rate this service' })).toBeHidden()
+      // Its thanks is a toast: let it come and go before the picture opens.
+      await expect(page.getByText('Successful demonstration')).toBeVisible()
+      await expect(page.getByText('Successful demonstration')).toBeHidden()
       await page.getByRole('button', { name: 'View image 1' }).first().click()
       await expect(page.locator('.adm-image-viewer-content img').first()).toBeVisible()
     },
