@@ -1,10 +1,11 @@
+import { ModalBox } from 'shared/ui'
 import type { LoadFailedProps } from 'shared/ui/on-demand'
 import { MESSAGES } from '../app/messages'
 
 /** What an on-demand popup shows when its code could not be downloaded (shared/ui/on-demand). */
 export function LoadFailed({ onRetry, onClose }: LoadFailedProps) {
   return (
-    <div className="bind-modal" role="dialog" aria-label={MESSAGES.openFailed}>
+    <ModalBox className="bind-modal" aria-label={MESSAGES.openFailed}>
       <p>{MESSAGES.openFailed}</p>
       <div className="bind-modal__actions">
         <button type="button" className="bind-button bind-button--ghost" onClick={onClose}>
@@ -14,6 +15,6 @@ export function LoadFailed({ onRetry, onClose }: LoadFailedProps) {
           {MESSAGES.retry}
         </button>
       </div>
-    </div>
+    </ModalBox>
   )
 }

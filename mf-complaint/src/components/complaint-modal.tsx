@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { ModalBox } from 'shared/ui'
 
 interface ComplaintModalProps {
   title: string
@@ -14,28 +15,17 @@ interface ComplaintModalProps {
  */
 export function ComplaintModal({ title, children, className }: ComplaintModalProps) {
   const titleId = useId()
-  const box = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    // Screen readers and keyboards should land in the dialog, not stay on the page behind it.
-    box.current?.focus()
-  }, [])
-
   return createPortal(
     <div className="complaint-modal">
-      <div
-        ref={box}
+      <ModalBox
         className={['complaint-modal__box', className].filter(Boolean).join(' ')}
-        role="dialog"
-        aria-modal="true"
         aria-labelledby={titleId}
-        tabIndex={-1}
       >
         <h2 id={titleId} className="complaint-modal__title">
           {title}
         </h2>
         {children}
-      </div>
+      </ModalBox>
     </div>,
     document.body,
   )

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { ModalBox } from 'shared/ui'
 
 interface LoanModalProps {
   /** Shown as the heading; without one, `label` names the dialog. */
@@ -20,23 +21,12 @@ interface LoanModalProps {
  */
 export function LoanModal({ title, label, children, onClose, closeLabel, fullScreen }: LoanModalProps) {
   const titleId = useId()
-  const box = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    // Screen readers and keyboards should land in the dialog, not stay on the page behind it.
-    box.current?.focus()
-  }, [])
-
   return createPortal(
     <div className={`loan-modal${fullScreen ? ' loan-modal--full' : ''}`}>
-      <div
-        ref={box}
+      <ModalBox
         className="loan-modal__box"
-        role="dialog"
-        aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
         aria-label={title ? undefined : label}
-        tabIndex={-1}
       >
         {onClose && (
           <button type="button" className="loan-modal__close" aria-label={closeLabel} onClick={onClose}>
@@ -49,7 +39,7 @@ export function LoanModal({ title, label, children, onClose, closeLabel, fullScr
           </h2>
         )}
         {children}
-      </div>
+      </ModalBox>
     </div>,
     document.body,
   )

@@ -5,6 +5,7 @@ import { showToast } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
 import { getTemplate, type Template, type TemplateConfig } from '../api/promotion'
 import { MESSAGES } from '../app/messages'
+import { onColour } from './colour'
 
 /** What a page shows before its template has come, or without one. */
 export const NO_CONFIG: TemplateConfig = {
@@ -41,10 +42,7 @@ export function useTemplate(http: Http, templateId: string): { config: TemplateC
 /** The landing's banner: the template's title and subtitle on its colour. */
 export function TemplateHeader({ config }: { config: TemplateConfig }) {
   return (
-    <header
-      className="promo-header"
-      style={config.backgroundColor ? { background: config.backgroundColor } : undefined}
-    >
+    <header className="promo-header" style={onColour(config.backgroundColor)}>
       <h1 className="promo-header__title">{config.title || MESSAGES.title}</h1>
       <p className="promo-header__subtitle">{config.subtitle}</p>
     </header>

@@ -31,8 +31,8 @@ export const DEMO_MESSAGES = {
 export const DEMO_TEMPLATE_CONFIG = {
   title: '极速借款，最快3分钟到账',
   subtitle: '新用户注册即可申请，最高 ₱20,000',
-  backgroundColor: '#1677ff',
-  buttonColor: '#ff7a00',
+  backgroundColor: '#0958d9',
+  buttonColor: '#ad4e00',
   androidUrl: 'https://partners.cashloan-demo.ph/app/cashloan.apk',
   iosUrl: 'https://partners.cashloan-demo.ph/app/ios',
 }

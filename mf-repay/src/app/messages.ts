@@ -94,6 +94,7 @@ export const MESSAGES = {
     ],
     step: (number: number) => `Step ${number}`,
     enlarge: (channel: string, number: number) => `Enlarge step ${number} of ${channel}`,
+    pictures: (channel: string) => `${channel}: step pictures`,
     close: 'Close',
     openFailed: 'This could not be opened. Please check your connection.',
     retry: 'Try again',

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { ModalBox } from 'shared/ui'
 
 /**
  * A sheet at the bottom of the web view, open while rendered. Plain CSS, no animation library: it opens on a
@@ -8,26 +9,14 @@ import { createPortal } from 'react-dom'
  */
 export function RepaySheet({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId()
-  const box = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    // Screen readers and keyboards should land in the sheet, not stay on the page behind it.
-    box.current?.focus()
-  }, [])
   return createPortal(
     <div className="repay-sheet">
-      <div
-        ref={box}
-        className="repay-sheet__box"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <ModalBox className="repay-sheet__box" aria-labelledby={titleId}>
         <h2 id={titleId} className="repay-sheet__title">
           {title}
         </h2>
         {children}
-      </div>
+      </ModalBox>
     </div>,
     document.body,
   )

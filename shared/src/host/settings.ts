@@ -5,7 +5,7 @@ import type { Settings } from '../contract/contract'
 /** Defaults; the deploy step writes the real values into the shell's index.html (#app-settings). */
 export const DEFAULT_SETTINGS: Settings = {
   name: 'CashLoan',
-  backgroundColor: '#1677ff',
+  backgroundColor: '#0958d9',
   fontColor: '#ffffff',
   servicePhone: '+63 2 8700 1234',
   serviceEmail: 'support@cashloan.ph',

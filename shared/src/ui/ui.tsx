@@ -13,3 +13,5 @@ export function UiProvider({ locale, children }: { locale: Locale; children: Rea
 
 export * from './toasts'
 export { useAfterFirstFrame } from './first-render'
+export { ModalBox, useModalFocus } from './modal-focus'
+export { ViewerDialog } from './viewer-dialog'

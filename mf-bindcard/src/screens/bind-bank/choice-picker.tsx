@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ModalBox } from 'shared/ui'
 import { MESSAGES } from '../../app/messages'
 import type { FormOption } from '../../api/bind-card'
 import { LazyPopup } from '../../components/lazy-overlays'
@@ -17,7 +18,7 @@ interface PickerFrameProps {
 function PickerFrame({ title, visible, canConfirm, onConfirm, onCancel, children }: PickerFrameProps) {
   return (
     <LazyPopup visible={visible} onMaskClick={onCancel} onClose={onCancel} bodyClassName="bind-picker">
-      <div role="dialog" aria-label={title}>
+      <ModalBox open={visible} aria-label={title}>
         <div className="bind-picker__bar">
           <button type="button" className="bind-picker__action" onClick={onCancel}>
             {MESSAGES.cancel}
@@ -28,7 +29,7 @@ function PickerFrame({ title, visible, canConfirm, onConfirm, onCancel, children
           </button>
         </div>
         {children}
-      </div>
+      </ModalBox>
     </LazyPopup>
   )
 }

@@ -104,6 +104,19 @@ test('a tap closes the viewer; tapping another thumbnail then starts at that one
   )
 })
 
+test('the viewer is a named dialog with a Close button screen readers see; focus returns to the thumbnail', async () => {
+  const user = setupUser()
+  renderDetail()
+  const gallery = await screen.findByRole('list', { name: m.imagesLabel })
+  const thumb = within(gallery).getByRole('button', { name: m.viewImage(1) })
+  await user.click(thumb)
+  const dialog = await screen.findByRole('dialog', { name: m.imagesLabel })
+  expect(dialog).toHaveFocus()
+  await user.click(within(dialog).getByRole('button', { name: MESSAGES.common.close }))
+  await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).not.toBeInTheDocument())
+  expect(thumb).toHaveFocus()
+})
+
 test("the image viewer's code is fetched in the background once the detail has shown; a tap opens it", async () => {
   const user = setupUser()
   const viewer = vi.spyOn(overlayChunks, 'imageViewer')

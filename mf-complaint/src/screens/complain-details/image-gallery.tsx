@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ViewerDialog } from 'shared/ui'
 import { MESSAGES } from '../../app/messages'
 import { LazyImageViewer } from '../../components/lazy-overlays'
 
@@ -7,6 +8,7 @@ export function ImageGallery({ images, label }: { images: readonly string[]; lab
   // Each opening mounts a new viewer: it reads its start image only when mounted.
   const [viewer, setViewer] = useState({ opening: 0, index: 0, visible: false })
   if (images.length === 0) return null
+  const close = () => setViewer((previous) => ({ ...previous, visible: false }))
   return (
     <>
       <ul className="complaint-gallery" aria-label={label}>
@@ -25,14 +27,26 @@ export function ImageGallery({ images, label }: { images: readonly string[]; lab
           </li>
         ))}
       </ul>
-      <LazyImageViewer
-        key={viewer.opening}
-        images={[...images]}
+      <ViewerDialog
         visible={viewer.visible}
-        defaultIndex={viewer.index}
-        onClose={() => setViewer((previous) => ({ ...previous, visible: false }))}
-        classNames={{ body: 'complaint-viewer' }}
-      />
+        label={label}
+        closeLabel={MESSAGES.common.close}
+        className="complaint-viewer-dialog"
+        closeClassName="complaint-button"
+        onClose={close}
+      >
+        {(container) => (
+          <LazyImageViewer
+            key={viewer.opening}
+            images={[...images]}
+            visible={viewer.visible}
+            defaultIndex={viewer.index}
+            onClose={close}
+            classNames={{ body: 'complaint-viewer' }}
+            getContainer={container}
+          />
+        )}
+      </ViewerDialog>
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
-import { showToast } from 'shared/ui'
+import { ModalBox, showToast } from 'shared/ui'
 import {
   COLLECTION_TYPE,
   getProblemInit,
@@ -154,7 +154,7 @@ function EntryContent(props: RemoteProps & { init: ProblemInit }) {
         bodyClassName="complaint-orders"
         destroyOnClose
       >
-        <div role="dialog" aria-modal="true" aria-labelledby="complaint-orders-title">
+        <ModalBox open={ordersOpen} aria-labelledby="complaint-orders-title">
           <div className="complaint-orders__head">
             <h2 id="complaint-orders-title" className="complaint-section-title">
               {m.ordersTitle}
@@ -187,7 +187,7 @@ function EntryContent(props: RemoteProps & { init: ProblemInit }) {
               ))}
             </ul>
           )}
-        </div>
+        </ModalBox>
       </LazyPopup>
     </>
   )

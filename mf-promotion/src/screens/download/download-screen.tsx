@@ -4,6 +4,7 @@ import { showToast } from 'shared/ui'
 import { clientType, type PromoParams } from '../../api/promotion'
 import { MESSAGES } from '../../app/messages'
 import { useTemplate } from '../../components/template'
+import { onColour } from '../../components/colour'
 
 type Props = Pick<RemoteProps, 'http' | 'settings' | 'navigate' | 'bridge'> & { params: PromoParams }
 
@@ -18,10 +19,7 @@ export function DownloadScreen({ http, settings, navigate, bridge, params }: Pro
 
   return (
     <div className="promo-page promo-download">
-      <header
-        className="promo-header"
-        style={config.backgroundColor ? { background: config.backgroundColor } : undefined}
-      >
+      <header className="promo-header" style={onColour(config.backgroundColor)}>
         <h1 className="promo-header__title">{MESSAGES.downloadTitle}</h1>
         <p className="promo-header__subtitle">{config.title}</p>
       </header>
@@ -33,7 +31,7 @@ export function DownloadScreen({ http, settings, navigate, bridge, params }: Pro
             type="button"
             className="promo-apply"
             disabled={!loaded}
-            style={config.buttonColor ? { background: config.buttonColor } : undefined}
+            style={onColour(config.buttonColor)}
             onClick={download}
           >
             {MESSAGES.download}

@@ -16,6 +16,7 @@ import {
 import { MESSAGES } from '../../app/messages'
 import { NO_PARAMS, promoHref } from '../../app/promo-route'
 import { TemplateHeader, useTemplate } from '../../components/template'
+import { onColour } from '../../components/colour'
 import { applyProblem, FIELD_LIMITS, smsProblem, type RegisterFields } from './register-rules'
 import { SMS_COUNTDOWN_SECONDS, useCountdown } from './use-countdown'
 
@@ -205,7 +206,7 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
           type="submit"
           className="promo-apply"
           disabled={applying}
-          style={config.buttonColor ? { background: config.buttonColor } : undefined}
+          style={onColour(config.buttonColor)}
         >
           {MESSAGES.apply}
         </button>

@@ -63,16 +63,34 @@ test("tapping a step's picture enlarges it among that channel's pictures, starti
 
 test('Close closes the viewer; a tap on the picture closes it too', async () => {
   const user = renderInstructions()
-  await user.click(screen.getByRole('button', { name: 'Enlarge step 1 of GCash' }))
+  const thumb = screen.getByRole('button', { name: 'Enlarge step 1 of GCash' })
+  await user.click(thumb)
   await waitFor(() => expect(indicator()).toHaveTextContent('1 / 4'))
-  // antd-mobile hides its whole viewer from assistive technology (aria-hidden on its mask).
-  await user.click(screen.getByRole('button', { name: 'Close', hidden: true }))
+  // A dialog screen readers see, with its Close outside antd-mobile's aria-hidden mask.
+  const dialog = screen.getByRole('dialog', { name: 'GCash: step pictures' })
+  expect(dialog).toHaveFocus()
+  await user.click(within(dialog).getByRole('button', { name: 'Close' }))
   await waitFor(() => expect(viewer()).not.toBeInTheDocument())
+  expect(thumb).toHaveFocus()
 
   await user.click(screen.getByRole('button', { name: 'Enlarge step 2 of GCash' }))
   await waitFor(() => expect(indicator()).toHaveTextContent('2 / 4'))
   await tapViewerImage(1)
   await waitFor(() => expect(viewer()).not.toBeInTheDocument())
+})
+
+test('Escape closes the viewer; Tab stays on its Close button', async () => {
+  const user = renderInstructions()
+  const thumb = screen.getByRole('button', { name: 'Enlarge step 2 of Maya' })
+  await user.click(thumb)
+  const dialog = await screen.findByRole('dialog', { name: 'Maya: step pictures' })
+  await user.tab()
+  expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus()
+  await user.tab()
+  expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus()
+  await user.keyboard('{Escape}')
+  await waitFor(() => expect(viewer()).not.toBeInTheDocument())
+  expect(thumb).toHaveFocus()
 })
 
 test("the viewer's code is not part of the page: it is fetched after the page shows", async () => {

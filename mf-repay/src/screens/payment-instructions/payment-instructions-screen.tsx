@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ViewerDialog } from 'shared/ui'
 import { MESSAGES } from '../../app/messages'
 import './payment-instructions.css'
 import { CHANNEL_COLOURS, stepImage } from './step-images'
@@ -67,20 +68,24 @@ export function PaymentInstructionsScreen() {
           </ol>
         </section>
       ))}
-      <LazyImageViewer
-        key={viewer.opening}
-        images={images}
+      <ViewerDialog
         visible={viewer.visible}
-        defaultIndex={viewer.index}
+        label={m.pictures(CHANNELS[viewer.channel].name)}
+        closeLabel={m.close}
+        closeClassName="repay-button repay-button--ghost"
         onClose={close}
-        renderFooter={() => (
-          <div className="instructions-viewer__footer">
-            <button type="button" className="repay-button repay-button--ghost" onClick={close}>
-              {m.close}
-            </button>
-          </div>
+      >
+        {(container) => (
+          <LazyImageViewer
+            key={viewer.opening}
+            images={images}
+            visible={viewer.visible}
+            defaultIndex={viewer.index}
+            onClose={close}
+            getContainer={container}
+          />
         )}
-      />
+      </ViewerDialog>
     </div>
   )
 }

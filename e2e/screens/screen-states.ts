@@ -1,0 +1,661 @@
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Every route of the route table and the shell's own screens, in each main state the demo API can show:
+ * loaded, empty, error, a validation message, an open dialog. One list, read by the accessibility spec
+ * (`tests/a11y.spec.ts`) and by the screens gallery (`pnpm screens`), so what reviewers see is what axe
+ * checked.
+ */
+export interface ScreenState {
+  /** The route table's path, or the shell's own screen ('/testPreview', not-found, the standalone page). */
+  route: string
+  /** Kebab-case, unique per route: with the route it names the gallery's picture. */
+  state: string
+  /** One line for the gallery: what the borrower sees and which demo data shows it. */
+  caption: string
+  /** Brings the page into the state and waits until it is there. */
+  show: (page: Page) => Promise<void>
+}
+
+/**
+ * Waits until antd-mobile's overlays (toast, popup, mask, image viewer) have finished animating: they move
+ * with JavaScript springs that write inline styles, which Playwright's own waits do not see. axe measures a
+ * half-faded toast's contrast against what shows through it, and a picture would catch it mid-slide.
+ */
+export async function settle(page: Page): Promise<void> {
+  const styles = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[class*="adm-"]')].map((el) => el.getAttribute('style') ?? '').join('|'),
+    )
+  let before = await styles()
+  await expect
+    .poll(
+      async () => {
+        const now = await styles()
+        const still = now === before
+        before = now
+        return still
+      },
+      { intervals: [150], timeout: 5_000 },
+    )
+    .toBe(true)
+}
+
+/** Nothing outside this machine is reachable: the demo's link hosts answer here. */
+export async function serveDemoHosts(page: Page): Promise<void> {
+  await page.route(/^https:\/\/[a-z]+\.cashloan-demo\.ph\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Demo host</h1>' }),
+  )
+}
+
+/** Opens `url` and waits for `text` (a heading's or any visible text). */
+async function open(page: Page, url: string, text: string | RegExp): Promise<void> {
+  await page.goto(url)
+  await expect(page.getByText(text).first()).toBeVisible()
+}
+
+/** A screen's failed first read: its message and 'Try again'. */
+async function openFailed(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await expect(page.getByRole('button', { name: 'Try again' }).first()).toBeVisible()
+}
+
+const AD = 'id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1'
+
+/** The id of the picture (and of the test): `aboutUs--loaded`. */
+export function stateId(state: Pick<ScreenState, 'route' | 'state'>): string {
+  const route = state.route === '/' ? 'home' : state.route.replace(/^\//, '').replace(/\//g, '-')
+  return `${route}--${state.state}`
+}
+
+export const SCREEN_STATES: readonly ScreenState[] = [
+  // mf-site
+  {
+    route: '/',
+    state: 'loaded',
+    caption: 'Marketing home: banner, navigation, contact form and footer',
+    show: async (page) => {
+      await page.goto('/')
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+    },
+  },
+  {
+    route: '/',
+    state: 'validation',
+    caption: "Contact form sent with only a name: 'Please provide complete information!'",
+    show: async (page) => {
+      await page.goto('/#contact')
+      await page.getByLabel('Name').fill('Juan dela Cruz')
+      await page.getByRole('button', { name: /submit|send/i }).click()
+      await expect(page.getByText('Please provide complete information!')).toBeVisible()
+    },
+  },
+  {
+    route: '/aboutUs',
+    state: 'loaded',
+    caption: 'About us',
+    show: (page) => open(page, '/aboutUs', /about us/i),
+  },
+  {
+    route: '/privacyPolicy',
+    state: 'loaded',
+    caption: 'Privacy policy',
+    show: (page) => open(page, '/privacyPolicy', /privacy policy/i),
+  },
+  {
+    route: '/loanAgreement',
+    state: 'loaded',
+    caption: 'Loan terms and conditions',
+    show: (page) => open(page, '/loanAgreement', /loan terms and conditions/i),
+  },
+
+  // mf-loan
+  {
+    route: '/loanDetails',
+    state: 'loaded',
+    caption: "Order 86 (status 174, rollover allowed): 'REPAY' and 'Rollover Repayment'",
+    show: (page) => open(page, '/loanDetails?productId=1&orderId=86', 'Repayment due'),
+  },
+  {
+    route: '/loanDetails',
+    state: 'recommended',
+    caption: 'Order 151: recommended products, one greyed out',
+    show: async (page) => {
+      await page.goto('/loanDetails?productId=1&orderId=151')
+      await expect(page.getByRole('region', { name: 'Recommended products' })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanDetails',
+    state: 'empty',
+    caption: 'Order 110: products but none inside, an empty button area',
+    show: async (page) => {
+      await page.goto('/loanDetails?productId=1&orderId=110')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanDetails',
+    state: 'error',
+    caption: "The order could not be loaded (orderId=fail): message and 'Try again'",
+    show: (page) => openFailed(page, '/loanDetails?productId=1&orderId=fail'),
+  },
+  {
+    route: '/loanDetails',
+    state: 'dialog-kind-tips',
+    caption: "Order 170: the 'Kind tips' dialog",
+    show: async (page) => {
+      await page.goto('/loanDetails?productId=1&orderId=170')
+      await expect(page.getByRole('dialog', { name: 'Kind tips' })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanDetails',
+    state: 'dialog-bank-card',
+    caption: "Order 180: the 'Bind your bank card' dialog with its close icon",
+    show: async (page) => {
+      await page.goto('/loanDetails?productId=1&orderId=180')
+      await expect(page.getByRole('dialog', { name: 'Bind your bank card' })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanDetails',
+    state: 'dialog-rating-validation',
+    caption: "Order 200: the app rating sent without stars, 'Silakan pilih'",
+    show: async (page) => {
+      await page.goto('/loanDetails?productId=1&orderId=200')
+      const rating = page.getByRole('dialog', { name: 'Rate our app' })
+      await rating.getByRole('button', { name: 'Submit' }).click()
+      await expect(page.getByText('Silakan pilih')).toBeVisible()
+    },
+  },
+  {
+    route: '/loanDetails',
+    state: 'dialog-withdrawal',
+    caption: "Order 21 (approved, continuation link): the 'Withdrawal' prompt",
+    show: async (page) => {
+      await page.goto('/loanDetails?productId=1&orderId=21')
+      await expect(page.getByRole('dialog', { name: 'Withdrawal' })).toBeVisible()
+    },
+  },
+  {
+    route: '/order',
+    state: 'loaded',
+    caption: "/order, the same screen: order 174 with one 'Repayment' button",
+    show: async (page) => {
+      await page.goto('/order?productId=1&orderId=174')
+      await expect(page.getByRole('button', { name: 'Repayment', exact: true })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanConfirm',
+    state: 'loaded',
+    caption: 'Product 1: amount, term, fees, the agreements ticked',
+    show: (page) => open(page, '/loanConfirm?productId=1&orderId=86', '₱5.000,00'),
+  },
+  {
+    route: '/loanConfirm',
+    state: 'unticked',
+    caption: "Agreements unticked: 'Next' greyed out",
+    show: async (page) => {
+      await open(page, '/loanConfirm?productId=1&orderId=86', '₱5.000,00')
+      await page.getByRole('checkbox', { name: 'I have read and agree to' }).uncheck()
+      await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+    },
+  },
+  {
+    route: '/loanConfirm',
+    state: 'error',
+    caption: "The confirmation could not be loaded (productId=fail): 'Try again'",
+    show: (page) => openFailed(page, '/loanConfirm?productId=fail'),
+  },
+  {
+    route: '/loanConfirm',
+    state: 'dialog-agreement',
+    caption: 'Product 2: the full-screen loan agreement pop-up',
+    show: async (page) => {
+      await serveDemoHosts(page)
+      await page.goto('/loanConfirm?productId=2')
+      await expect(page.getByRole('dialog', { name: 'Loan agreement' })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanConfirm',
+    state: 'dialog-point-out',
+    caption: "Product 3: the app's back asks 'Point out' before leaving",
+    show: async (page) => {
+      await open(page, '/loanConfirm?productId=3', '₱5.000,00')
+      await page.evaluate(() =>
+        (window as unknown as { LoanShell: { onNativeBack(): boolean } }).LoanShell.onNativeBack(),
+      )
+      await expect(page.getByRole('dialog', { name: 'Point out' })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanConfirmNew',
+    state: 'dialog-offer',
+    caption: "Confirmation v2, product 1: the 'Special offer' pop-up",
+    show: async (page) => {
+      await page.goto('/loanConfirmNew?productId=1&orderId=86')
+      await expect(page.getByRole('dialog', { name: 'Special offer' })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanConfirmNew',
+    state: 'loaded',
+    caption: "Confirmation v2 after the offer: 'Get my money now'",
+    show: async (page) => {
+      await page.goto('/loanConfirmNew?productId=1&orderId=86')
+      await page.getByRole('dialog', { name: 'Special offer' }).getByRole('button', { name: 'OK' }).click()
+      await expect(page.getByRole('button', { name: 'Get my money now' })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanConfirmNew',
+    state: 'error',
+    caption: "A code other than '00' (productId=code-01): the server's message and 'Try again'",
+    show: (page) => openFailed(page, '/loanConfirmNew?productId=code-01'),
+  },
+  {
+    route: '/confirmByPeriod',
+    state: 'loaded',
+    caption: 'Product 4: three monthly periods and the repayment plan',
+    show: (page) => open(page, '/confirmByPeriod?productId=4', '3 months'),
+  },
+  {
+    route: '/confirmByPeriod',
+    state: 'error',
+    caption: "Could not be loaded (productId=fail): 'Try again'",
+    show: (page) => openFailed(page, '/confirmByPeriod?productId=fail'),
+  },
+  {
+    route: '/jointLoginFailure',
+    state: 'loaded',
+    caption: 'The partner sign-in failed: the notice and recommended products',
+    show: (page) =>
+      open(page, '/jointLoginFailure?productId=1&orderId=86', 'We could not sign you in with our partner'),
+  },
+  {
+    route: '/jointLoginFailure',
+    state: 'error',
+    caption: "The notice could not be loaded (orderId=fail): 'Try again'",
+    show: (page) => openFailed(page, '/jointLoginFailure?productId=1&orderId=fail'),
+  },
+
+  // mf-repay
+  {
+    route: '/repay',
+    state: 'loaded',
+    caption: 'Order 86: banner, amount, due date, repayment details, pay code',
+    show: (page) => open(page, '/repay?productId=1&orderId=86', '₱1.530,00'),
+  },
+  {
+    route: '/repay',
+    state: 'dialog-payment-method',
+    caption: "Order 86: the 'Payment Method' sheet (GCash, 7-Eleven, QR Ph)",
+    show: async (page) => {
+      await open(page, '/repay?productId=1&orderId=86', '₱1.530,00')
+      await page.getByRole('button', { name: 'Payment Method' }).click()
+      await expect(page.getByRole('dialog', { name: 'Payment Method' })).toBeVisible()
+    },
+  },
+  {
+    route: '/repay',
+    state: 'error',
+    caption: "The repayment could not be loaded (orderId=fail): 'Try again'",
+    show: (page) => openFailed(page, '/repay?productId=1&orderId=fail'),
+  },
+  {
+    route: '/delayRepay',
+    state: 'loaded',
+    caption: 'Order 86: rollover amount, next payment date, the plan',
+    show: (page) => open(page, '/delayRepay?productId=1&orderId=86', '₱320,00'),
+  },
+  {
+    route: '/delayRepay',
+    state: 'error',
+    caption: "The rollover could not be loaded (orderId=fail): 'Try again'",
+    show: (page) => openFailed(page, '/delayRepay?productId=1&orderId=fail'),
+  },
+  {
+    route: '/repaymentOfCode',
+    state: 'loaded',
+    caption: '7-Eleven chosen on /repay: the pay code to copy',
+    show: async (page) => {
+      await open(page, '/repay?productId=1&orderId=86', '₱1.530,00')
+      await page.getByRole('button', { name: 'Payment Method' }).click()
+      const picker = page.getByRole('dialog', { name: 'Payment Method' })
+      await picker.getByRole('radio', { name: '7-Eleven' }).click()
+      await picker.getByRole('button', { name: 'Pay now' }).click()
+      await expect(page.getByRole('button', { name: 'Copy Pay code' })).toBeVisible()
+    },
+  },
+  {
+    route: '/repaymentOfCode',
+    state: 'error',
+    caption: 'A link without its code or picture: "This repayment link is incomplete."',
+    show: (page) => open(page, '/repaymentOfCode?showType=2', 'This repayment link is incomplete.'),
+  },
+  {
+    route: '/repaymentOfCode2',
+    state: 'loaded',
+    caption: "'How to pay with this code' from the rollover: the pay code and each channel's steps",
+    show: async (page) => {
+      await open(page, '/delayRepay?productId=1&orderId=86', '₱320,00')
+      await page.getByRole('button', { name: 'How to pay with this code' }).click()
+      await expect(page.getByRole('region', { name: 'Pay code' })).toBeVisible()
+    },
+  },
+  {
+    route: '/repaymentOfCode2',
+    state: 'empty',
+    caption: 'Opened without a repayment started on this device',
+    show: (page) => open(page, '/repaymentOfCode2', 'No repayment was started on this device.'),
+  },
+  {
+    route: '/paymentInstructions',
+    state: 'loaded',
+    caption: "Each channel's steps with pictures",
+    show: async (page) => {
+      await page.goto('/paymentInstructions')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    },
+  },
+  {
+    route: '/paymentInstructions',
+    state: 'image-viewer',
+    caption: 'A step picture enlarged (antd-mobile ImageViewer) with its Close button',
+    show: async (page) => {
+      await page.goto('/paymentInstructions')
+      await page.getByRole('button', { name: 'Enlarge step 2 of GCash' }).click()
+      await expect(page.locator('.adm-image-viewer-content img').first()).toBeVisible()
+    },
+  },
+  {
+    route: '/legacyRepay',
+    state: 'loaded',
+    caption: 'Legacy card repayment, order 86: the cards to choose from',
+    show: (page) => open(page, '/legacyRepay?productId=1&orderId=86&amount=1530.00&userId=501', '₱1.530,00'),
+  },
+  {
+    route: '/legacyRepay',
+    state: 'validation',
+    caption: "'Repay now' without a card: '请先选择支付银行卡'",
+    show: async (page) => {
+      await open(page, '/legacyRepay?productId=1&orderId=86&amount=1530.00&userId=501', '₱1.530,00')
+      await page.getByRole('button', { name: 'Repay now' }).click()
+      await expect(page.getByText('请先选择支付银行卡')).toBeVisible()
+    },
+  },
+  {
+    route: '/legacyRepay',
+    state: 'dialog-code',
+    caption: "A card chosen, 'Repay now': the verification code step and its countdown",
+    show: async (page) => {
+      await open(page, '/legacyRepay?productId=1&orderId=86&amount=1530.00&userId=501', '₱1.530,00')
+      await page.getByRole('radio', { name: /^BDO Unibank/ }).click()
+      await page.getByRole('button', { name: 'Repay now' }).click()
+      await expect(page.getByRole('dialog', { name: 'Verification code' })).toBeVisible()
+    },
+  },
+  {
+    route: '/legacyRepay',
+    state: 'error',
+    caption: "The cards could not be listed (orderId=92): 'Try again'",
+    show: (page) => openFailed(page, '/legacyRepay?productId=1&orderId=92&amount=1530.00&userId=501'),
+  },
+
+  // mf-complaint
+  {
+    route: '/complaint',
+    state: 'loaded',
+    caption: 'Complaint entry, order 86: the order and the question types',
+    show: (page) => open(page, '/complaint?productId=1&orderId=86', 'Select question type'),
+  },
+  {
+    route: '/complaint',
+    state: 'dialog-orders',
+    caption: "'All': the order list in a bottom sheet (antd-mobile Popup)",
+    show: async (page) => {
+      await open(page, '/complaint?productId=1&orderId=86', 'Select question type')
+      await page.getByRole('button', { name: 'All', exact: true }).click()
+      await expect(page.getByRole('dialog', { name: 'Choose an order' })).toBeVisible()
+    },
+  },
+  {
+    route: '/complaint',
+    state: 'error',
+    caption: "problem-init failed (orderId=error): 'Try again'",
+    show: (page) => openFailed(page, '/complaint?productId=1&orderId=error'),
+  },
+  {
+    route: '/complainPageNext',
+    state: 'loaded',
+    caption: 'The complaint form: description, evidence images, Send',
+    show: async (page) => {
+      await page.goto('/complainPageNext?problemType=2&problemSonType=&orderNo=LN20241105001')
+      await expect(page.getByLabel('Problem description')).toBeVisible()
+    },
+  },
+  {
+    route: '/complainPageNext',
+    state: 'validation',
+    caption: "Send with an empty description: 'Please fill in your comments and suggestions'",
+    show: async (page) => {
+      await page.goto('/complainPageNext?problemType=2&problemSonType=&orderNo=LN20241105001')
+      await page.getByRole('button', { name: 'Send' }).click()
+      await expect(page.getByText('Please fill in your comments and suggestions')).toBeVisible()
+    },
+  },
+  {
+    route: '/complaintList',
+    state: 'loaded',
+    caption: 'My complaints: the list',
+    show: (page) => open(page, '/complaintList', 'Problem Type'),
+  },
+  {
+    route: '/complaintList',
+    state: 'empty',
+    caption: "No complaints (session 'empty')",
+    show: (page) => open(page, '/complaintList?sessionId=empty', 'No complaints yet'),
+  },
+  {
+    route: '/complainDetails',
+    state: 'loaded',
+    caption: 'Complaint 2002, still being processed',
+    show: async (page) => {
+      await page.goto('/complainDetails?problemId=2002')
+      await expect(page.getByRole('region', { name: 'Question type' })).toBeVisible()
+    },
+  },
+  {
+    route: '/complainDetails',
+    state: 'dialog-rating',
+    caption: 'Complaint 2001 with its Process Result: the rating dialog, 3 s after loading',
+    show: async (page) => {
+      await page.goto(`/complainDetails?problemId=2001&sessionId=gallery-${Date.now()}`)
+      await expect(page.getByRole('group', { name: 'Please rate this service' })).toBeVisible({
+        timeout: 8_000,
+      })
+    },
+  },
+  {
+    route: '/complainDetails',
+    state: 'image-viewer',
+    caption: 'Complaint 2001, rated: an evidence image enlarged (antd-mobile ImageViewer)',
+    show: async (page) => {
+      // The rating dialog comes 3 s after loading until the session rates once: rate, then open the image.
+      await page.goto(`/complainDetails?problemId=2001&sessionId=viewer-${Date.now()}`)
+      await page.getByRole('button', { name: '5 stars' }).click({ timeout: 8_000 })
+      await page.getByRole('button', { name: 'Send' }).last().click()
+      await expect(page.getByRole('group', { name: 'Please rate this service' })).toBeHidden()
+      // Its thanks is a toast: let it come and go before the picture opens.
+      await expect(page.getByText('Successful demonstration')).toBeVisible()
+      await expect(page.getByText('Successful demonstration')).toBeHidden()
+      await page.getByRole('button', { name: 'View image 1' }).first().click()
+      await expect(page.locator('.adm-image-viewer-content img').first()).toBeVisible()
+    },
+  },
+  {
+    route: '/customerService',
+    state: 'loaded',
+    caption: 'Customer service: telephone and e-mail',
+    show: (page) => open(page, '/customerService', 'support@cashloan.ph'),
+  },
+
+  // mf-bindcard
+  {
+    route: '/bindBank',
+    state: 'loaded',
+    caption: 'Payment account form, E-wallet tab, GCash chosen',
+    show: async (page) => {
+      await page.goto('/bindBank?productId=1&orderId=86')
+      await expect(page.getByLabel('GCash number')).toBeVisible()
+    },
+  },
+  {
+    route: '/bindBank',
+    state: 'validation',
+    caption: "'Next' on an empty form: 'Please fill in GCash number'",
+    show: async (page) => {
+      await page.goto('/bindBank?productId=1&orderId=86')
+      await expect(page.getByLabel('GCash number')).toBeVisible()
+      await page.getByRole('button', { name: 'Next' }).click()
+      await expect(page.getByText('Please fill in GCash number')).toBeVisible()
+    },
+  },
+  {
+    route: '/bindBank',
+    state: 'dialog-city',
+    caption: "The 'City of residence' picker (antd-mobile Popup)",
+    show: async (page) => {
+      await page.goto('/bindBank?productId=1&orderId=86')
+      await page.getByRole('button', { name: 'City of residence', exact: true }).click()
+      await expect(page.getByRole('dialog', { name: 'City of residence' })).toBeVisible()
+    },
+  },
+  {
+    route: '/bindBank',
+    state: 'error',
+    caption: "card-init failed (productId=error): 'Try again'",
+    show: (page) => openFailed(page, '/bindBank?productId=error'),
+  },
+
+  // mf-promotion
+  {
+    route: '/promotion',
+    state: 'loaded',
+    caption: 'Registration landing through the shell: banner, phone, picture captcha, SMS code',
+    show: (page) => open(page, `/promotion?${AD}#/registerTemplate`, '极速借款，最快3分钟到账'),
+  },
+  {
+    route: '/promotion',
+    state: 'validation',
+    caption: "'get verification code' without a phone: '请正确输入手机号！'",
+    show: async (page) => {
+      await open(page, `/promotion?${AD}#/registerTemplate`, '极速借款，最快3分钟到账')
+      await page.getByRole('button', { name: 'get verification code' }).click()
+      await expect(page.getByText('请正确输入手机号！')).toBeVisible()
+    },
+  },
+  {
+    route: '/promotion',
+    state: 'error',
+    caption: "The template was refused (id=error): the server's message, the page in its plain look",
+    show: async (page) => {
+      await page.goto(`/promotion?id=error&app_from=demo#/registerTemplate`)
+      await expect(page.getByText('Demo: 模板不存在')).toBeVisible()
+    },
+  },
+  {
+    route: '/promotion',
+    state: 'download',
+    caption: 'The download page (#/downloadTemplate)',
+    show: (page) => open(page, `/promotion?${AD}#/downloadTemplate`, '注册成功，下载APP立即借款'),
+  },
+  {
+    route: '/promotion',
+    state: 'agreement',
+    caption: 'The registration agreement (#/agreementTemplate)',
+    show: async (page) => {
+      await page.goto(`/promotion?${AD}#/agreementTemplate`)
+      await expect(page.getByRole('heading', { name: '用户注册协议', level: 1 })).toBeVisible()
+    },
+  },
+  {
+    route: '/standalone/promotion',
+    state: 'loaded',
+    caption: 'The same landing as its own page without the shell (ad links)',
+    show: (page) => open(page, `/standalone/promotion?${AD}#/registerTemplate`, '极速借款，最快3分钟到账'),
+  },
+
+  // the shell's own screens
+  {
+    route: '/testPreview',
+    state: 'loaded',
+    caption: 'The developer test page: session fields and links to every page',
+    show: (page) => open(page, '/testPreview', 'Test preview'),
+  },
+  {
+    route: '/no-such-page',
+    state: 'not-found',
+    caption: 'An unknown address: not-found with a way home',
+    show: async (page) => {
+      await page.goto('/no-such-page')
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    },
+  },
+  {
+    route: '/aboutUs',
+    state: 'retry',
+    caption: "The remote's files cannot be downloaded: the shell's retry screen",
+    show: async (page) => {
+      await page.route('**/remotes/mf-site/**', (route) => route.abort())
+      await page.goto('/aboutUs')
+      await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible()
+    },
+  },
+  {
+    route: '/bindBank',
+    state: 'not-available',
+    caption: "A route whose remote is in no registry: 'This page is not available yet'",
+    show: async (page) => {
+      await withoutRemote(page, 'mf_bindcard', '/bindBank')
+      await page.goto('/bindBank')
+      await expect(page.getByRole('heading', { name: 'This page is not available yet' })).toBeVisible()
+    },
+  },
+]
+
+/**
+ * Serves the shell as if `remote` had never been released: gone from the live registry, from the copy the
+ * page inlines and from the copy baked into the shell's script. Every remote of this build is released, so
+ * this is the only way to reach the shell's 'not available yet' screen from the production build.
+ */
+async function withoutRemote(page: Page, remote: string, path: string): Promise<void> {
+  await page.route('**/registry.json', async (route) => {
+    const response = await route.fetch()
+    const registry = (await response.json()) as { remotes: Record<string, unknown> }
+    delete registry.remotes[remote]
+    await route.fulfill({ response, json: registry })
+  })
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="mf-preload">[\s\S]*?<\/script>/,
+        '',
+      )
+      await route.fulfill({ response, body })
+    },
+  )
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    const response = await route.fetch()
+    const script = await response.text()
+    const baked = `remotes:{${remote}:{`
+    // Fails loudly when the build stops baking the registry this way, rather than testing nothing.
+    if (!script.includes(baked)) throw new Error(`the shell's script has no baked '${remote}' entry`)
+    await route.fulfill({ response, body: script.replace(baked, `remotes:{not_${remote}:{`) })
+  })
+}
