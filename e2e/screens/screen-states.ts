@@ -653,9 +653,10 @@ async function withoutRemote(page: Page, remote: string, path: string): Promise<
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     const response = await route.fetch()
     const script = await response.text()
-    const baked = `remotes:{${remote}:{`
+    // The baked registry's entry for the remote, wherever it stands among the others.
+    const baked = new RegExp(`([{,])${remote}:\\{`)
     // Fails loudly when the build stops baking the registry this way, rather than testing nothing.
-    if (!script.includes(baked)) throw new Error(`the shell's script has no baked '${remote}' entry`)
-    await route.fulfill({ response, body: script.replace(baked, `remotes:{not_${remote}:{`) })
+    if (!baked.test(script)) throw new Error(`the shell's script has no baked '${remote}' entry`)
+    await route.fulfill({ response, body: script.replace(baked, `$1not_${remote}:{`) })
   })
 }

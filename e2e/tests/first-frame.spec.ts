@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { CDN_DIR, packageOf } from 'deploy/paths'
+import { FIRST_FRAME_MODULE, type FirstFrameRenderer } from 'shared/remote/first-frame'
 
 /**
  * The first frame in the page (issue #16, ADR 0018): a route's screen paints from the HTML, before any
@@ -35,6 +39,24 @@ async function observeShifts(page: Page) {
 
 const mounted = (page: Page) =>
   expect.poll(() => page.evaluate(() => performance.getEntriesByName('remote-mounted').length)).toBe(1)
+
+test('every route a remote declares a first frame for has one in its page', async ({ request }) => {
+  const registry = (await (await request.get('/registry.json')).json()) as {
+    remotes: Record<string, { version: string }>
+  }
+  const load = createRequire(import.meta.url)
+  const declared = Object.entries(registry.remotes).flatMap(([remote, { version }]) => {
+    const renderer = load(join(CDN_DIR, packageOf(remote), version, FIRST_FRAME_MODULE)) as FirstFrameRenderer
+    return renderer.paths.map((path) => ({ remote, path }))
+  })
+  expect(declared.length).toBeGreaterThanOrEqual(18)
+  for (const { remote, path } of declared) {
+    const page = await (await request.get(path)).text()
+    expect(page, `${path}'s page`).toContain(
+      `<div id="first-frame" class="first-frame" data-remote="${remote}"`,
+    )
+  }
+})
 
 test.describe('without JavaScript, the page itself shows the screen', () => {
   test.use({ javaScriptEnabled: false })

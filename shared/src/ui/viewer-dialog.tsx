@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { useAfterFirstFrame } from './first-render'
 import { useModalFocus } from './modal-focus'
 
 interface ViewerDialogProps {
@@ -42,6 +43,10 @@ export function ViewerDialog({
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [visible, onClose])
+  // Rendered into the body, which a first frame rendered at release time (ADR 0018) has none of: the portal
+  // comes right after hydration (it shows nothing until a picture is opened).
+  const onPage = useAfterFirstFrame(true, false)
+  if (!onPage) return null
   return createPortal(
     <div
       ref={box}
