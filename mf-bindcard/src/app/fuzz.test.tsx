@@ -2,13 +2,10 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import { apiPath } from 'shared/mocks'
 import { renderWithUi, setupMswServer } from 'shared/testing'
 import { fuzzRemote } from 'shared/testing/fuzz'
-import { afterEach } from 'vitest'
 import { BIND_CARD_PATH, CARD_CHANGE_PATH, CARD_INIT_PATH } from '../api/paths'
 import { handlers } from '../mocks/handlers'
 import { resetStore } from '../mocks/store'
 import { BindcardApp } from './bindcard-app'
-
-afterEach(resetStore)
 
 async function pick(field: string, choices: string[]) {
   // Text and label queries: role queries take tenths of a second each on this form, and this runs 100 times.
@@ -33,6 +30,7 @@ fuzzRemote({
   remote: 'mf_bindcard',
   server: setupMswServer(...handlers),
   handlers,
+  reset: resetStore,
   render: (props) => void renderWithUi(<BindcardApp {...props} />),
   screens: [
     { route: '/bindBank', calls: [INIT] },

@@ -2,7 +2,6 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import { apiPath, legacyPath } from 'shared/mocks'
 import { renderWithUi, setupMswServer } from 'shared/testing'
 import { fuzzRemote } from 'shared/testing/fuzz'
-import { afterEach } from 'vitest'
 import {
   REPAYMENT_COMMIT_PATH,
   REPAYMENT_CONFIRM_PATH,
@@ -15,11 +14,6 @@ import { DEMO_CODE, LEGACY_SCENARIOS, resetLegacyCalls } from '../mocks/legacy-r
 import { SCENARIOS } from '../mocks/demo-data'
 import { resetStore } from '../mocks/store'
 import { RepayApp } from './repay-app'
-
-afterEach(() => {
-  resetStore()
-  resetLegacyCalls()
-})
 
 const ORDER = { productId: '1', orderId: SCENARIOS.full }
 const LEGACY = {
@@ -58,6 +52,10 @@ fuzzRemote({
   remote: 'mf_repay',
   server: setupMswServer(...handlers),
   handlers,
+  reset: () => {
+    resetStore()
+    resetLegacyCalls()
+  },
   render: (props) => void renderWithUi(<RepayApp {...props} />),
   screens: [
     { route: '/repay', query: ORDER, calls: [DETAIL] },
