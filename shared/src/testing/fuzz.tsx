@@ -5,7 +5,7 @@ import type { SetupServerApi } from 'msw/node'
 import { beforeAll, expect, test, vi } from 'vitest'
 import type { RemoteProps } from '../contract/contract'
 import { CRASH_MESSAGE } from '../remote/remote'
-import { routesOf, type RemoteName } from '../routes/route-table'
+import { localeFor, routesOf, type RemoteName } from '../routes/route-table'
 import { clearToasts } from '../ui/ui'
 import { createTestProps } from './testing'
 
@@ -280,6 +280,8 @@ export interface FuzzScreen {
   route: string
   /** Its query: what makes the screen load (an order id…). */
   query?: Record<string, string>
+  /** Its hash, for a remote whose screen has pages of its own there (the promotion landing). */
+  hash?: string
   /** What the test says about it, when one route is fuzzed in more than one way. */
   name?: string
   /** Handler paths (as in the remote's handlers: `apiPath(…)`) whose answers are spoiled here. */
@@ -433,7 +435,14 @@ async function runScreen(
   if (screenDef.fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true })
   try {
     const screenName = routesOf(suite.remote)[screenDef.route]
-    suite.render(createTestProps({ screen: screenName, query: screenDef.query ?? {} }))
+    suite.render(
+      createTestProps({
+        screen: screenName,
+        query: screenDef.query ?? {},
+        hash: screenDef.hash ?? '',
+        locale: localeFor(suite.remote),
+      }),
+    )
     const t0 = performance.now()
     // Before an action, the action's own queries wait for what it needs.
     await settle(traffic, screenDef.act ? [] : screenDef.calls)
