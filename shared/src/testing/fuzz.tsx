@@ -468,8 +468,24 @@ async function runScreen(
   }
 }
 
+/**
+ * Runs `check` on `FUZZ_RUNS` malformed values of any JSON type (the ones spoiled answers are made of), with
+ * the suite's fixed seed: for a host that hands server data on without a remote's parser (the shell's test).
+ */
+export async function forMalformedValues(
+  name: string,
+  check: (value: unknown) => Promise<void>,
+): Promise<void> {
+  await fc.assert(fc.asyncProperty(garbage, check), {
+    numRuns: FUZZ_RUNS,
+    seed: seedFor(name),
+    endOnFailure: true,
+    reporter: report,
+  })
+}
+
 /** fast-check's report, with the payload cut short: a huge string would bury the reason. */
-function report(details: fc.RunDetails<[AnswerPlan]>): void {
+function report<T>(details: fc.RunDetails<[T]>): void {
   if (!details.failed) return
   const plan = JSON.stringify(details.counterexample?.[0], (_key, value: unknown) =>
     typeof value === 'string' && value.length > 80 ? `${value.slice(0, 60)}…(${value.length} chars)` : value,
