@@ -375,7 +375,6 @@ async function settle(traffic: Traffic, expected: string[]): Promise<void> {
     if (round >= 3 && made && traffic.pending() === 0 && now === last) return
     last = now
   }
-  if (process.env.FUZZ_DEBUG) console.log('settle timed out', expected, traffic.pending())
 }
 
 interface Watch {
@@ -443,16 +442,11 @@ async function runScreen(
         locale: localeFor(suite.remote),
       }),
     )
-    const t0 = performance.now()
     // Before an action, the action's own queries wait for what it needs.
     await settle(traffic, screenDef.act ? [] : screenDef.calls)
-    const t1 = performance.now()
     if (screenDef.act) {
       await screenDef.act()
-      const t2 = performance.now()
       await settle(traffic, screenDef.calls)
-      if (process.env.FUZZ_DEBUG)
-        console.log('timing', Math.round(t1 - t0), Math.round(t2 - t1), Math.round(performance.now() - t2))
     }
     return { problems: [...watching.problems(), ...pageProblems()], traffic }
   } catch (error) {
