@@ -325,23 +325,27 @@ function NaiveScreen({ http }: RemoteProps) {
   )
 }
 
-test('whatever garbage a remote gets (50 malformed answers), navigating to another route still works', async () => {
-  // The naive remote's crash is logged by React and single-spa: expected here, it is what the test survives.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined)
-  const naive: LoadedRemote = { app: createRemoteApp(NaiveScreen), version: '1.0.0', fellBackFrom: null }
-  let crashes = 0
-  await forMalformedValues('shell: navigation after garbage', async (garbage) => {
-    const platform = fakePlatform({ load: async (name) => (name === 'mf_repay' ? naive : fakeRemote()) })
-    const answer = { success: true, code: '00', message: '', data: garbage, raw: garbage }
-    vi.mocked(platform.http.post).mockResolvedValue(answer)
-    renderAppAt('/repay?orderId=5', platform)
-    await waitFor(() => expect(platform.http.post).toHaveBeenCalled())
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
-    if (screen.queryByText(CRASH_MESSAGE)) crashes++
-    await act(() => navigation!.navigate('/complaint?orderId=3'))
-    expect(await screen.findByText('screen complaint order 3 (en)')).toBeInTheDocument()
-    cleanup()
-  })
-  // The garbage reached the remote and broke it: the shell survived real crashes, not only quiet answers.
-  expect(crashes).toBeGreaterThan(0)
-})
+test(
+  'whatever garbage a remote gets (50 malformed answers), navigating to another route still works',
+  { timeout: 120_000 },
+  async () => {
+    // The naive remote's crash is logged by React and single-spa: expected here, it is what the test survives.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const naive: LoadedRemote = { app: createRemoteApp(NaiveScreen), version: '1.0.0', fellBackFrom: null }
+    let crashes = 0
+    await forMalformedValues('shell: navigation after garbage', async (garbage) => {
+      const platform = fakePlatform({ load: async (name) => (name === 'mf_repay' ? naive : fakeRemote()) })
+      const answer = { success: true, code: '00', message: '', data: garbage, raw: garbage }
+      vi.mocked(platform.http.post).mockResolvedValue(answer)
+      renderAppAt('/repay?orderId=5', platform)
+      await waitFor(() => expect(platform.http.post).toHaveBeenCalled())
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      if (screen.queryByText(CRASH_MESSAGE)) crashes++
+      await act(() => navigation!.navigate('/complaint?orderId=3'))
+      expect(await screen.findByText('screen complaint order 3 (en)')).toBeInTheDocument()
+      cleanup()
+    })
+    // The garbage reached the remote and broke it: the shell survived real crashes, not only quiet answers.
+    expect(crashes).toBeGreaterThan(0)
+  },
+)

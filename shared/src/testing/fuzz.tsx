@@ -390,6 +390,8 @@ function watch(): Watch {
   })
   // parseLenient logs every field it drops: expected here, and thousands of lines would slow the run.
   const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  // The demo handlers' own notes (the SMS code they "sent"), once per run.
+  const notes = vi.spyOn(console, 'info').mockImplementation(() => undefined)
   const dialogs = (['alert', 'confirm', 'prompt'] as const).map((name) =>
     vi.spyOn(window, name).mockImplementation(() => {
       problems.push(`window.${name} was called`)
@@ -408,7 +410,7 @@ function watch(): Watch {
   return {
     problems: () => problems,
     stop: () => {
-      for (const spy of [errors, warnings, opened, ...dialogs]) spy.mockRestore()
+      for (const spy of [errors, warnings, notes, opened, ...dialogs]) spy.mockRestore()
       window.removeEventListener('error', onError)
       window.removeEventListener('unhandledrejection', onRejection)
     },
