@@ -1,9 +1,12 @@
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { RemoteApp, RemoteProps } from 'shared/contract'
 import { startFirstCalls, takeFirstCall } from 'shared/http/first-call'
+import { createRemoteApp, CRASH_MESSAGE } from 'shared/remote'
 import type { SessionSnapshot } from 'shared/session'
+import { forMalformedValues } from 'shared/testing/fuzz'
 import { UiProvider } from 'shared/ui'
+import { useEffect, useState } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { App, createAppNavigation, type AppNavigation } from './app'
 import { PlatformProvider } from './boot/platform'
@@ -301,3 +304,48 @@ test('clearing a field on the test page and following a link clears the stored v
   expect(platform.session.get().globals.orderId).toBeUndefined()
   expect(remote.seen.at(-1)?.session.globals).toEqual({ productId: '1' })
 })
+
+/**
+ * A remote with no parser at its API boundary (the worst a release could bring): it renders whatever the
+ * server sent and crashes on most of it.
+ */
+function NaiveScreen({ http }: RemoteProps) {
+  const [data, setData] = useState<unknown>(undefined)
+  useEffect(() => {
+    void http.post('/v3/naive', {}).then((result) => setData(result.data))
+  }, [http])
+  if (data === undefined) return <p>naive loading</p>
+  const { items } = data as { items: { name: string }[] }
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item.name}>{item.name.toUpperCase()}</li>
+      ))}
+    </ul>
+  )
+}
+
+test(
+  'whatever garbage a remote gets (50 malformed answers), navigating to another route still works',
+  { timeout: 120_000 },
+  async () => {
+    // The naive remote's crash is logged by React and single-spa: expected here, it is what the test survives.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const naive: LoadedRemote = { app: createRemoteApp(NaiveScreen), version: '1.0.0', fellBackFrom: null }
+    let crashes = 0
+    await forMalformedValues('shell: navigation after garbage', async (garbage) => {
+      const platform = fakePlatform({ load: async (name) => (name === 'mf_repay' ? naive : fakeRemote()) })
+      const answer = { success: true, code: '00', message: '', data: garbage, raw: garbage }
+      vi.mocked(platform.http.post).mockResolvedValue(answer)
+      renderAppAt('/repay?orderId=5', platform)
+      await waitFor(() => expect(platform.http.post).toHaveBeenCalled())
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      if (screen.queryByText(CRASH_MESSAGE)) crashes++
+      await act(() => navigation!.navigate('/complaint?orderId=3'))
+      expect(await screen.findByText('screen complaint order 3 (en)')).toBeInTheDocument()
+      cleanup()
+    })
+    // The garbage reached the remote and broke it: the shell survived real crashes, not only quiet answers.
+    expect(crashes).toBeGreaterThan(0)
+  },
+)

@@ -51,6 +51,8 @@ export const MESSAGES = {
 export const JOINT_MESSAGES = {
   title: 'Order Details',
   products: 'Recommended products',
+  /** When the server sends no notice, no error and no product: never a blank page. */
+  noDetails: 'We could not log you in to this product. Please try again later.',
 } as const
 
 /** The loan confirmation pages. The spec quotes 'Next', 'Point out', 'Agree' and 'Cancel'; the rest is ours. */

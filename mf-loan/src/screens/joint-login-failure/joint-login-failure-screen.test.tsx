@@ -125,3 +125,16 @@ test('a failed load shows its message and Try again, which loads the page', asyn
   await user.click(within(alert).getByRole('button', { name: MESSAGES.common.retry }))
   expect(await screen.findByRole('heading', { name: DEMO_JOINT_FAILURE.noticeMsg })).toBeInTheDocument()
 })
+
+test('an answer with no notice, no error and no product says so instead of a blank page (found by fuzzing)', async () => {
+  server.use(http.post(apiPath(JOINT_FAILURE_PATH), () => envelope({ unknown: 'field' })))
+  renderPage({ orderId: '5' })
+  expect(await screen.findByRole('heading', { name: JOINT_MESSAGES.noDetails })).toBeInTheDocument()
+})
+
+test('a notice-less answer with an error shows the error alone, with no stand-in notice', async () => {
+  server.use(http.post(apiPath(JOINT_FAILURE_PATH), () => envelope({ errorMsg: 'Login expired.' })))
+  renderPage({ orderId: '5' })
+  expect(await screen.findByText('Login expired.')).toBeInTheDocument()
+  expect(screen.queryByRole('heading')).not.toBeInTheDocument()
+})

@@ -44,7 +44,8 @@ export function JointLoginFailureScreen(props: RemoteProps) {
     return <LoanSkeleton label={MESSAGES.common.loading} heights={[96, 240]} />
   }
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
-  const { noticeMsg, errorMsg, list } = state.data
+  const { errorMsg, list } = state.data
+  const noticeMsg = state.data.noticeMsg || (errorMsg || list.length > 0 ? '' : JOINT_MESSAGES.noDetails)
   return (
     <div className="loan-details">
       <section className="loan-status loan-status--column" aria-label={JOINT_MESSAGES.title}>
