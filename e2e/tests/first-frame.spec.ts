@@ -50,12 +50,12 @@ test('every route a remote declares a first frame for has one in its page', asyn
     return renderer.paths.map((path) => ({ remote, path }))
   })
   expect(declared.length).toBeGreaterThanOrEqual(18)
-  for (const { remote, path } of declared) {
-    const page = await (await request.get(path)).text()
-    expect(page, `${path}'s page`).toContain(
+  const pages = await Promise.all(declared.map(async ({ path }) => (await request.get(path)).text()))
+  declared.forEach(({ remote, path }, i) =>
+    expect(pages[i], `${path}'s page`).toContain(
       `<div id="first-frame" class="first-frame" data-remote="${remote}"`,
-    )
-  }
+    ),
+  )
 })
 
 test.describe('without JavaScript, the page itself shows the screen', () => {
