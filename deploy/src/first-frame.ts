@@ -10,7 +10,7 @@ import {
   type FirstFrameRenderer,
 } from 'shared/remote/first-frame'
 import { readBuilt } from './built-file'
-import { replaceLiteral } from './settings'
+import { escapeAttr, replaceLiteral } from './settings'
 
 const requireModule = createRequire(import.meta.url)
 
@@ -46,12 +46,25 @@ function rendererIn(releaseDir: string): FirstFrameRenderer | null {
 export const pageSettings = (settings: Record<string, unknown>): Settings =>
   parseSettings(JSON.stringify(settings))
 
+/**
+ * Frames already rendered. A release folder never changes and a server keeps its settings, so the Node
+ * server, which renders a page on every request where none is written (the benchmark's monolith), renders
+ * each frame once rather than three renders per request before the document can leave.
+ */
+const rendered = new Map<string, Pick<FirstFrame, 'html'> | null>()
+
 /** The route's first frame from the release in `releaseDir`, or null (none, or the remote skipped it). */
 export function renderFirstFrame(
   releaseDir: string,
   path: string,
   settings: Settings,
 ): Pick<FirstFrame, 'html'> | null {
+  const key = JSON.stringify([releaseDir, path, settings])
+  if (!rendered.has(key)) rendered.set(key, renderOnce(releaseDir, path, settings))
+  return rendered.get(key) ?? null
+}
+
+function renderOnce(releaseDir: string, path: string, settings: Settings): Pick<FirstFrame, 'html'> | null {
   const renderer = rendererIn(releaseDir)
   // A route the remote declares no frame for paints when its code has run, as before: nothing to say.
   if (!renderer || !renderer.paths.includes(path)) return null
@@ -65,13 +78,12 @@ export function renderFirstFrame(
   return null
 }
 
-const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
-
 /**
  * A stylesheet's text for a `<style>` element in the page: relative `url()`s made absolute (the page is not
  * where the file is), and never a `</style` that would end the element early. Null when it is not readable.
  */
 export function inlineStyle(file: string, href: string): string | null {
+  if (!existsSync(file) || !statSync(file).isFile()) return null
   const folder = posix.dirname(href)
   return readBuilt(file, (css) =>
     /<\/style/i.test(css)
@@ -95,7 +107,7 @@ export function inlineStylesheets(page: string, fileOf: (href: string) => string
   let complete = true
   const inlined = page.replace(STYLESHEET, (tag, href: string) => {
     const file = fileOf(href)
-    const css = file && existsSync(file) && statSync(file).isFile() ? inlineStyle(file, href) : null
+    const css = file ? inlineStyle(file, href) : null
     if (css === null) complete = false
     return css === null ? tag : `<style>${css}</style>`
   })

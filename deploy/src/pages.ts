@@ -8,7 +8,7 @@ import { readBuilt } from './built-file'
 import { renderFirstFrame, type FirstFrame } from './first-frame'
 import { packageOf, REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
-import { replaceLiteral, scriptJson, SETTINGS_BLOCK } from './settings'
+import { escapeAttr, replaceLiteral, scriptJson, SETTINGS_BLOCK } from './settings'
 
 interface ManifestAssets {
   js?: { sync?: string[]; async?: string[] }
@@ -36,8 +36,6 @@ export interface RoutePreload {
   /** The route's first frame from the remote's release (ADR 0018), when it renders one. */
   firstFrame?: FirstFrame | null
 }
-
-const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 
 /** `import … from "./x.js"`, `export … from "./x.js"` and `import "./x.js"`; never `import("./x.js")`. */
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*(["'])(\.{1,2}\/[^"'\s]+?\.js)\1/g

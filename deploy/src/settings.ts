@@ -89,6 +89,9 @@ export function replaceLiteral(html: string, search: string | RegExp, text: stri
   return html.replace(search, () => text)
 }
 
+/** A value for a double-quoted HTML attribute. */
+export const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+
 /** Replaces the settings block. */
 export function injectSettings(html: string, settings: Record<string, unknown>): string {
   const json = scriptJson(settings)
