@@ -335,8 +335,10 @@ test("isPopType 1: the app's back shows 'Point out'; Agree stays, Cancel leaves"
   const user = userEvent.setup()
   const props = renderConfirm(CONFIRM_SCENARIOS.backIntercept)
   await loaded()
-  expect(props.back()).toBe(true)
-  const dialog = screen.getByRole('dialog', { name: m.pointOut.title })
+  // The screen listens for the app's back in an effect, which can run after the heading shows; until then
+  // the back is the app's own (false) and changes nothing, so asking again is safe.
+  await vi.waitFor(() => expect(props.back()).toBe(true))
+  const dialog = await screen.findByRole('dialog', { name: m.pointOut.title })
   expect(within(dialog).getByText('Your loan is almost ready')).toBeInTheDocument()
   expect(within(dialog).getByText(/Do you want to stay\?/)).toBeInTheDocument()
   await user.click(within(dialog).getByRole('button', { name: m.pointOut.agree }))
