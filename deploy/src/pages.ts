@@ -67,7 +67,7 @@ export function staticClosure(dir: string, roots: string[]): string[] {
 }
 
 /** A JSON file's content, or null when it is missing or malformed (the page is then served without preloads). */
-function readJson<T>(file: string): T | null {
+export function readJson<T>(file: string): T | null {
   return readBuilt(file, (text) => {
     try {
       return JSON.parse(text) as T
@@ -214,9 +214,8 @@ export function readInlineScript(file: string): InlineScript | null {
 
 /**
  * Adds the preload tags and the inline data block to the shell's index.html and, when the route has first
- * calls and the shell build has `first-call.js` (`firstCallScript`), the calls and that script. They go right
- * after the settings block, ahead of every stylesheet: an inline script waits for the stylesheets above it.
- * `scriptHashes` are what the response's CSP must allow for the scripts it inlined.
+ * calls and the shell build has `first-call.js` (`firstCallScript`), the calls and that script
+ * (`injectFirstCalls`). `scriptHashes` are what the response's CSP must allow for the scripts it inlined.
  */
 export function injectPreload(
   html: string,
@@ -226,12 +225,25 @@ export function injectPreload(
   const json = scriptJson(preload.inline)
   const block = `<script type="application/json" id="mf-preload">${json}</script>`
   const page = replaceLiteral(html, '</head>', `    ${[...preload.tags, block].join('\n    ')}\n  </head>`)
+  return injectFirstCalls(page, preload.firstCalls, firstCallScript)
+}
+
+/**
+ * Writes a page's first calls and the shell build's `first-call.js` that sends them (a route page's, and a
+ * standalone page's: ADR 0017) right after the settings block, ahead of every stylesheet: an inline script
+ * waits for the stylesheets above it. The page as it is without calls or script.
+ */
+export function injectFirstCalls(
+  page: string,
+  firstCalls: FirstCall[],
+  firstCallScript?: InlineScript | null,
+): { html: string; scriptHashes: string[] } {
   // A script that contains `</script` cannot be inlined as it is (and its CSP hash must match it exactly).
-  if (preload.firstCalls.length === 0 || !firstCallScript || /<\/script/i.test(firstCallScript.script)) {
+  if (firstCalls.length === 0 || !firstCallScript || /<\/script/i.test(firstCallScript.script)) {
     return { html: page, scriptHashes: [] }
   }
   const calls =
-    `<script type="application/json" id="first-call">${scriptJson(preload.firstCalls)}</script>` +
+    `<script type="application/json" id="first-call">${scriptJson(firstCalls)}</script>` +
     `<script>${firstCallScript.script}</script>`
   return {
     html: SETTINGS_BLOCK.test(page)

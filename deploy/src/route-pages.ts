@@ -4,7 +4,7 @@ import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { readBuilt } from './built-file'
 import { injectFirstFrame, pageSettings } from './first-frame'
-import { injectPreload, readInlineScript, routePreload } from './pages'
+import { injectPreload, readInlineScript, routePreload, type InlineScript } from './pages'
 import { readPageRegistry } from './registry-file'
 import { injectSettings, settingsFromEnv } from './settings'
 import { STANDALONE_PAGES, standaloneHtml } from './standalone'
@@ -64,10 +64,14 @@ export function renderPage(pathname: string, input: PageInput): string | null {
     remoteChain: input.remoteChain,
     settings,
   })
-  const script =
-    preload.firstCalls.length > 0 ? readInlineScript(join(input.shellDir, FIRST_CALL_SCRIPT)) : null
+  const script = preload.firstCalls.length > 0 ? firstCallScript(input.shellDir) : null
   const page = injectPreload(html, preload, script).html
   return preload.firstFrame ? injectFirstFrame(page, preload.firstFrame, input.shellDir, settings) : page
+}
+
+/** The shell build's `first-call.js`, which route pages and standalone pages inline; null without one. */
+export function firstCallScript(shellDir: string): InlineScript | null {
+  return readInlineScript(join(shellDir, FIRST_CALL_SCRIPT))
 }
 
 /**
@@ -76,7 +80,7 @@ export function renderPage(pathname: string, input: PageInput): string | null {
  * Node server.
  */
 export function pageScriptHashes(shellDir: string): string[] {
-  const script = readInlineScript(join(shellDir, FIRST_CALL_SCRIPT))
+  const script = firstCallScript(shellDir)
   return script ? [script.hash] : []
 }
 
@@ -136,7 +140,7 @@ export function writeRoutePages(options: WritePagesOptions): string[] {
   for (const [path, remote] of Object.entries(STANDALONE_PAGES)) {
     if (options.remote && options.remote !== remote) continue
     const file = join(pagesDir, pageFileName(path))
-    const html = standaloneHtml(remote, registry, options.cdnDir, settings)
+    const html = standaloneHtml(remote, registry, options.cdnDir, settings, firstCallScript(options.shellDir))
     if (!html) {
       rmSync(file, { force: true })
       continue

@@ -8,7 +8,7 @@ import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, resolveInside, SHELL_DIST } from './paths'
 import { securityHeaders } from './security-headers'
 import { readPageRegistry } from './registry-file'
-import { pageFileName, pageScriptHashes, renderPage } from './route-pages'
+import { firstCallScript, pageFileName, pageScriptHashes, renderPage } from './route-pages'
 import { standaloneHtml, standaloneRemote } from './standalone'
 
 const TYPES: Record<string, string> = {
@@ -281,7 +281,13 @@ export function createAppServer(options: ServerOptions = {}): Server {
     if (written) return sendFile(req, res, written, headers, compressedCache)
     const standalone = standaloneRemote(path)
     if (standalone) {
-      const page = standaloneHtml(standalone, readPageRegistry(registryFile), cdnDir, options.settings ?? {})
+      const page = standaloneHtml(
+        standalone,
+        readPageRegistry(registryFile),
+        cdnDir,
+        options.settings ?? {},
+        firstCallScript(shellDir),
+      )
       if (!page) return notFound()
       send(res, 200, { ...headers, 'Content-Type': TYPES['.html'] }, page)
       return

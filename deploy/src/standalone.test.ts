@@ -70,3 +70,23 @@ test('the entry’s static imports are preloaded by the page, so they start with
     '/remotes/mf-promotion/1.0.0-new/standalone/assets/scheduler-1.js',
   ])
 })
+
+test("the release's declared first calls go out from the page, ahead of its stylesheet, with the shell's script", () => {
+  const calls = [{ method: 'GET', path: '/sid', image: { path: '/captcha', from: 'sid', param: 'sid' } }]
+  writeFileSync(
+    join(cdnDir, 'mf-promotion', '1.0.0-new', 'first-calls.json'),
+    JSON.stringify({ '/promotion': calls, '/other': [{ method: 'GET', path: '/nope' }] }),
+  )
+  const script = { script: 'sendFirstCalls()', hash: "'sha256-x'" }
+  const html = standaloneHtml('mf_promotion', registry('1.0.0-new'), cdnDir, {}, script)!
+  const block = `<script type="application/json" id="first-call">${JSON.stringify(calls)}</script>`
+  expect(html).toContain(`${block}<script>sendFirstCalls()</script>`)
+  expect(html.indexOf(block)).toBeGreaterThan(html.indexOf('id="app-settings"'))
+  expect(html.indexOf(block)).toBeLessThan(html.indexOf('rel="stylesheet"'))
+  // Without the shell's script (no shell built), or without declared calls, the page is as before.
+  expect(standaloneHtml('mf_promotion', registry('1.0.0-new'), cdnDir, {})).not.toContain('first-call')
+  rmSync(join(cdnDir, 'mf-promotion', '1.0.0-new', 'first-calls.json'))
+  expect(standaloneHtml('mf_promotion', registry('1.0.0-new'), cdnDir, {}, script)).not.toContain(
+    'first-call',
+  )
+})

@@ -4,7 +4,9 @@ import { REMOTE_ROUTES } from 'shared/routes'
 import { injectStandaloneFrame, pageSettings, renderFirstFrame } from './first-frame'
 import { packageOf, REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
-import { staticClosure } from './pages'
+import { FIRST_CALLS_FILE } from 'shared/http/first-call'
+import { parseFirstCalls } from 'shared/http/first-call-schema'
+import { injectFirstCalls, readJson, staticClosure, type InlineScript } from './pages'
 import { injectSettings, replaceLiteral } from './settings'
 
 /**
@@ -23,13 +25,16 @@ export function standaloneRemote(path: string): string | null {
 /**
  * The current release's standalone page of `remote` with the deployment's settings written in, its relative
  * asset addresses (`./assets/…`) pointing into the version folder; null when the registry names no release
- * of it or that release has no standalone page.
+ * of it or that release has no standalone page. Like a route page, it sends its screen's first calls from
+ * the document when the release declares them and `firstCallScript` (the shell build's `first-call.js`,
+ * whose hash every page's CSP allows) is given.
  */
 export function standaloneHtml(
   remote: string,
   registry: RegistryDoc | null,
   cdnDir: string,
   settings: Record<string, unknown>,
+  firstCallScript?: InlineScript | null,
 ): string | null {
   const version = registry?.remotes[remote]?.version
   if (!version) return null
@@ -45,7 +50,7 @@ export function standaloneHtml(
     (f) => !entries.includes(f),
   )
   const preloads = chain.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`).join('\n    ')
-  const html = injectSettings(
+  const withSettings = injectSettings(
     (preloads ? replaceLiteral(built, '</head>', `  ${preloads}\n  </head>`) : built).replace(
       /(\s(?:src|href)=")\.\//g,
       (_, attr: string) => attr + folder,
@@ -54,6 +59,9 @@ export function standaloneHtml(
   )
   // The standalone entry shows the remote's first screen (its first route), as its first frame does.
   const route = REMOTE_ROUTES.find((r) => r.remote === remote)
+  const declared = route && readJson<Record<string, unknown>>(join(cdnDir, pkg, version, FIRST_CALLS_FILE))
+  const calls = route ? parseFirstCalls(declared?.[route.path]) : []
+  const html = injectFirstCalls(withSettings, calls, firstCallScript).html
   const frame = route && renderFirstFrame(join(cdnDir, pkg, version), route.path, pageSettings(settings))
   if (!frame) return html
   return injectStandaloneFrame(html, frame.html, (href) =>

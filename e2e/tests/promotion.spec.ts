@@ -144,3 +144,29 @@ test('the standalone entry for ad links: its own page without the shell, registr
   await page.getByRole('button', { name: '下载APP' }).click()
   await expect.poll(() => apk).toEqual([APK])
 })
+
+for (const entry of ['/promotion', '/standalone/promotion']) {
+  test(`${entry}: the template, the captcha session and its picture start from the page, each asked once`, async ({
+    page,
+  }) => {
+    const asked: string[] = []
+    page.on('request', (r) => {
+      const name = new URL(r.url()).pathname.split('/').pop()!
+      if (['channel-template', 'get-sid', 'get-captcha'].includes(name))
+        asked.push(`${name} ${r.resourceType()}`)
+    })
+    await openLanding(page, `${entry}?${AD_QUERY}#/registerTemplate`)
+    await page.waitForLoadState('networkidle')
+    // The page's inline script sends both reads (fetch: the screen's own calls would be XHR) and preloads the
+    // picture the moment get-sid answers; the screen shows that very picture, so it is fetched once.
+    expect(asked.filter((a) => !a.startsWith('get-captcha')).sort()).toEqual([
+      'channel-template fetch',
+      'get-sid fetch',
+    ])
+    expect(asked.filter((a) => a.startsWith('get-captcha'))).toHaveLength(1)
+    const preloaded = await page.locator('link[rel=preload][as=image]').getAttribute('href')
+    expect(await captchaImage(page).evaluate((img: HTMLImageElement) => img.src)).toBe(
+      new URL(preloaded!, page.url()).href,
+    )
+  })
+}

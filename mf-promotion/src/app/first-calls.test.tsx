@@ -37,11 +37,16 @@ test('/promotion: the landing makes exactly its declared first calls', async () 
     })
     renderWithUi(<PromotionApp {...props} />, 'zh')
     expect(await screen.findByRole('heading', { name: DEMO_TEMPLATE_CONFIG.title })).toBeInTheDocument()
-    expect(await screen.findByRole('img', { name: MESSAGES.captchaImage })).toBeInTheDocument()
+    const captcha = await screen.findByRole('img', { name: MESSAGES.captchaImage })
     expect(await started.taken()).toBe(2)
     for (const call of declared) expect(started.requestsTo(onServer(call.path))).toBe(1)
+    // The captcha the page preloaded the moment get-sid answered is the one the screen shows.
+    const preloaded = document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=image]')
+    expect(preloaded).toHaveLength(1)
+    expect(captcha.getAttribute('src')).toBe(preloaded[0].href)
   } finally {
     started.stop()
+    document.head.querySelectorAll('link[rel=preload]').forEach((link) => link.remove())
   }
 })
 

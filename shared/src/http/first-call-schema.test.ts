@@ -31,3 +31,19 @@ test('declared calls are checked: malformed ones are dropped, and logged', () =>
 test('a call without a body stays without one', () => {
   expect(parseFirstCalls([{ method: 'GET', path: '/x' }])).toEqual([{ method: 'GET', path: '/x' }])
 })
+
+test("a call's image is kept when whole; a malformed image drops the call", () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const image = { path: '/captcha', from: 'sid', param: 'sid', stamp: 'a' }
+  expect(parseFirstCalls([{ method: 'GET', path: '/sid', image }])).toEqual([
+    { method: 'GET', path: '/sid', image },
+  ])
+  expect(
+    parseFirstCalls([
+      { method: 'GET', path: '/sid', image: { path: '/captcha', from: 'sid' } },
+      { method: 'GET', path: '/sid', image: { ...image, param: '' } },
+      { method: 'GET', path: '/sid', image: { ...image, extra: 1 } },
+      { method: 'GET', path: '/sid', image: 'captcha' },
+    ]),
+  ).toEqual([])
+})

@@ -12,6 +12,15 @@ const FirstCallValueSchema = v.union([
   v.strictObject({ global: v.picklist(GLOBAL_KEYS), required }),
 ])
 
+const name = v.pipe(v.string(), v.minLength(1))
+
+const FirstImageSchema = v.strictObject({
+  path: name,
+  from: name,
+  param: name,
+  stamp: v.optional(name),
+})
+
 const FirstCallSchema = v.object({
   method: v.picklist(['GET', 'POST']),
   path: v.pipe(v.string(), v.minLength(1)),
@@ -21,6 +30,7 @@ const FirstCallSchema = v.object({
       v.record(v.string(), FirstCallValueSchema),
     ),
   ),
+  image: v.optional(FirstImageSchema),
 })
 
 /**
@@ -36,7 +46,7 @@ export function parseFirstCalls(raw: unknown): FirstCall[] {
       console.warn(`[first-call] ignoring malformed call ${index}: ${parsed.issues[0].message}`)
       return []
     }
-    const { method, path, body } = parsed.output
-    return [{ method, path, ...(body !== undefined ? { body } : {}) }]
+    const { method, path, body, image } = parsed.output
+    return [{ method, path, ...(body !== undefined ? { body } : {}), ...(image ? { image } : {}) }]
   })
 }

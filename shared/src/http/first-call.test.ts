@@ -1,11 +1,13 @@
 import axios from 'axios'
 import { http as mock, HttpResponse } from 'msw'
-import { expect, test, vi } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { callQuery, type SessionSnapshot } from '../session/session'
 import { setupMswServer } from '../testing/testing'
 import {
   FIRST_CALL_TTL_MS,
+  firstImageStamp,
   forgetFirstCalls,
+  imageUrl,
   startFirstCalls,
   takeFirstCall,
   type FirstCall,
@@ -34,6 +36,7 @@ function page(path: string) {
   const clock = { now: 0 }
   const win = {
     location: { href: new URL(path, APP_ORIGIN).href },
+    document,
     performance: { now: () => clock.now },
     fetch: vi.fn((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
   } as unknown as Window & { fetch: ReturnType<typeof vi.fn> }
@@ -218,4 +221,53 @@ test('money calls and uploads never take a started answer', async () => {
   await http.post('/pay', { amount: 1 }, { money: true })
   await http.upload('/upload', 'file', new Blob(['x']))
   expect(firstCall).not.toHaveBeenCalled()
+})
+
+const SID: FirstCall = {
+  method: 'GET',
+  path: '/sid',
+  image: { path: '/captcha', from: 'sid', param: 'sid', stamp: 'a' },
+}
+const imageLinks = () => document.head.querySelectorAll<HTMLLinkElement>('link[data-first-image]')
+afterEach(() => imageLinks().forEach((link) => link.remove()))
+
+test("an image that needs an answer's value (the captcha of a sid) is preloaded the moment the answer comes", async () => {
+  serve('/sid', 'get', { sid: 'sid-1' })
+  vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000)
+  const { win } = page('/promotion')
+  startFirstCalls(win, [SID], ENDPOINT, SNAPSHOT)
+  await vi.waitFor(() => expect(imageLinks()).toHaveLength(1))
+  const [link] = imageLinks()
+  expect(link.getAttribute('rel')).toBe('preload')
+  expect(link.getAttribute('as')).toBe('image')
+  // The address the screen builds for that sid and stamp: no session query, the browser fetches it.
+  const stamp = firstImageStamp(document, '/captcha', 'sid-1')
+  expect(stamp).toBe(1_700_000_000_000)
+  expect(link.href).toBe(imageUrl(ENDPOINT, '/captcha', { sid: 'sid-1', a: stamp }))
+  expect(link.href).toBe(`${API}/captcha?sid=sid-1&a=1700000000000`)
+  // Another sid (the screen asked for a new session) or another image has none.
+  expect(firstImageStamp(document, '/captcha', 'sid-2')).toBeNull()
+  expect(firstImageStamp(document, '/other', 'sid-1')).toBeNull()
+  vi.restoreAllMocks()
+})
+
+test('an answer without the value (failure, wrong type, not JSON, error status) preloads nothing', async () => {
+  const answers = [
+    HttpResponse.json({ code: '1', message: 'no', data: null }),
+    HttpResponse.json({ code: 0, data: { sid: 7 } }),
+    HttpResponse.json({ code: 0, data: { sid: '' } }),
+    new HttpResponse('<html>'),
+    HttpResponse.json({ code: 0, data: { sid: 'sid-1' } }, { status: 500 }),
+    HttpResponse.error(),
+  ]
+  let n = 0
+  server.use(mock.get(`${API}/sid`, () => answers[n++]))
+  for (const _ of answers) {
+    const { win } = page('/promotion')
+    const [key] = startFirstCalls(win, [SID], ENDPOINT, SNAPSHOT)
+    // The preload looks at the answer before anyone who takes it afterwards.
+    await takeFirstCall(win, key)
+  }
+  expect(n).toBe(answers.length)
+  expect(imageLinks()).toHaveLength(0)
 })

@@ -36,6 +36,22 @@ export interface FirstCall {
   /** As the screen passes it to the helper (relative to the API base). */
   path: string
   body?: Record<string, FirstCallValue>
+  /** An image the screen shows from this call's answer, fetched as soon as the answer comes. */
+  image?: FirstImage
+}
+
+/**
+ * An image whose address carries a value from a first call's answer (the picture captcha of a sid): the page
+ * preloads it the moment the answer comes instead of when the screen has mounted, one round trip earlier.
+ * `path` is relative to the API base, as the screen's `<img>` address is (`imageUrl`); `param` carries
+ * `data[from]` of the answer (a non-empty string), and `stamp`, when named, the time (a new image each time).
+ * The screen shows the same address by asking `firstImageStamp`.
+ */
+export interface FirstImage {
+  path: string
+  from: string
+  param: string
+  stamp?: string
 }
 
 /**
@@ -55,6 +71,8 @@ export const FIRST_CALL_TTL_MS = 30_000
 
 /** Where the page keeps the calls it started, for the request helper. */
 const SLOT = '__loanFirstCalls'
+/** Marks the preload links of the images the page preloaded from answers (`data-first-image`: its path). */
+const IMAGE_ATTR = 'data-first-image'
 
 interface Started {
   key: string
@@ -63,6 +81,58 @@ interface Started {
 }
 
 type WithSlot = Window & { [SLOT]?: Started[] }
+
+/**
+ * An image's address (the browser fetches it, not the request helper, so it carries no session query):
+ * `path` relative to the API base, then `params`. The page's preload and the screen's `<img>` both build it
+ * here, so they are the same address.
+ */
+export function imageUrl(endpoint: Endpoint, path: string, params: FormBody): string {
+  return callUrl(endpoint, path, () => ({}), params).href
+}
+
+/**
+ * Preloads `image` from the answer `response` when it carries the value: a `<link rel=preload>` in the head,
+ * which also tells the screen (`firstImageStamp`) which address it has.
+ */
+function preloadImage(doc: Document, endpoint: Endpoint, image: FirstImage, response: RawResponse | null) {
+  if (!response || response.status < 200 || response.status >= 300) return
+  let value: unknown
+  try {
+    const body: unknown = JSON.parse(response.text)
+    const data: unknown = body && typeof body === 'object' ? (body as { data?: unknown }).data : null
+    value = data && typeof data === 'object' ? (data as Record<string, unknown>)[image.from] : undefined
+  } catch {
+    return
+  }
+  if (typeof value !== 'string' || !value) return
+  const stamp = Date.now()
+  const href = imageUrl(endpoint, image.path, {
+    [image.param]: value,
+    ...(image.stamp ? { [image.stamp]: stamp } : {}),
+  })
+  const link = doc.createElement('link')
+  link.setAttribute('rel', 'preload')
+  link.setAttribute('as', 'image')
+  link.href = href
+  link.setAttribute(IMAGE_ATTR, image.path)
+  link.dataset.value = value
+  link.dataset.stamp = String(stamp)
+  doc.head.append(link)
+}
+
+/**
+ * The stamp of the image at `path` the page preloaded for `value` (the sid), or null when it preloaded none:
+ * a screen that shows that image with this stamp gets the one already on its way.
+ */
+export function firstImageStamp(doc: Document, path: string, value: string): number | null {
+  for (const link of doc.head.querySelectorAll<HTMLLinkElement>(`link[${IMAGE_ATTR}]`)) {
+    if (link.getAttribute(IMAGE_ATTR) !== path || link.dataset.value !== value) continue
+    const stamp = Number(link.dataset.stamp)
+    if (Number.isSafeInteger(stamp)) return stamp
+  }
+  return null
+}
 
 /** The call's body or parameters on this page; null when a required value is missing. */
 function resolveBody(
@@ -111,6 +181,8 @@ export function startFirstCalls(
       .fetch(url.href, { method: call.method, headers: { ...CALL_HEADERS }, body })
       .then(async (r) => ({ status: r.status, text: await r.text() }))
       .catch(() => null)
+    const { image } = call
+    if (image) response.then((r) => preloadImage(win.document, endpoint, image, r)).catch(() => undefined)
     started.push({ key, at: win.performance.now(), response })
     return [key]
   })

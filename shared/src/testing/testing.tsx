@@ -104,6 +104,7 @@ export function startedPage(
   const href = `${window.location.origin}${path}?${new URLSearchParams(query)}`
   const win = {
     location: { href },
+    document,
     performance: { now: () => 0 },
     fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
   } as unknown as Window

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
 import type { RemoteProps } from 'shared/contract'
+import { firstImageStamp } from 'shared/http/first-call'
 import { showToast, useAfterFirstFrame } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
 import { captchaUrl } from '../../api/captcha'
+import { CAPTCHA_PATH } from '../../api/paths'
 import {
   clientType,
   getSid,
@@ -30,7 +32,10 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
   const ids = { phone: useId(), captcha: useId(), sms: useId() }
   const { config } = useTemplate(http, params.id)
   const [fields, setFields] = useState<RegisterFields>({ phone: '', capcode: '', smsCode: '' })
-  const [stamp, setStamp] = useState(() => Date.now())
+  const [mountedAt] = useState(() => Date.now())
+  // Null until the borrower asks for a new picture: the first one is the page's, when it preloaded one for
+  // this sid (first-calls.ts), else one stamped at mount.
+  const [refreshedAt, setRefreshedAt] = useState<number | null>(null)
   const [applying, setApplying] = useState(false)
   const countdown = useCountdown()
   // One request per tap: a tap while the previous one is unanswered does nothing.
@@ -40,6 +45,8 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
   const { state: sidState, retry: retrySid } = useLoad(loadSid)
   const sid = sidState.status === 'ready' ? sidState.data : null
   const sidFailure = sidState.status === 'error' ? sidState.message : null
+  const stamp =
+    refreshedAt ?? (sid === null ? null : firstImageStamp(document, CAPTCHA_PATH, sid)) ?? mountedAt
   useEffect(() => {
     if (sidFailure !== null) showToast(sidFailure)
   }, [sidFailure])
@@ -50,7 +57,7 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
 
   const refreshCaptcha = () => {
     setFields((f) => ({ ...f, capcode: '' }))
-    if (sid) setStamp(nextStamp)
+    if (sid) setRefreshedAt(nextStamp(stamp))
     else retrySid()
   }
 
