@@ -170,3 +170,32 @@ for (const entry of ['/promotion', '/standalone/promotion']) {
     )
   })
 }
+
+for (const entry of ['/promotion', '/standalone/promotion']) {
+  test(`${entry}: what a visitor types before the JS arrives is kept, and the screen checks it`, async ({
+    page,
+  }) => {
+    // The page's script is held back: the visitor types into the first frame, which the HTML paints.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${entry}?${AD_QUERY}`, { waitUntil: 'commit' })
+    const phone = page.getByLabel('手机号')
+    await phone.pressSequentially('139123456789')
+    await expect(phone).toHaveValue('139123456789')
+    expect(await page.evaluate(() => performance.getEntriesByName('remote-mounted').length)).toBe(0)
+
+    release()
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('remote-mounted').length))
+      .toBe(1)
+    // Kept, with the screen's 11-digit limit applied; the screen's own check finds a phone and asks for the
+    // picture captcha next (an empty phone would be '请正确输入手机号！').
+    await expect(phone).toHaveValue('13912345678')
+    await page.getByRole('button', { name: 'get verification code' }).click()
+    await expect(page.getByText('请正确输入图形验证码！')).toBeVisible()
+  })
+}

@@ -1,12 +1,80 @@
+import { createElement, useEffect, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+
+type Field = HTMLInputElement | HTMLTextAreaElement
+
+const isToggle = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+
+const asField = (target: EventTarget | null): Field | null =>
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null
+
+/**
+ * What the borrower typed or ticked in a first frame's fields before its screen took it over. The fields are
+ * real, so a visitor types into them as soon as the page paints; hydrating resets each controlled field to
+ * the screen's state, which would silently drop those characters. This records the fields changed before
+ * hydration (and while it runs) and, once the screen has hydrated, gives each its value again through the
+ * events the screen listens to, so the screen's own rules (length limits, validation) apply to it.
+ */
+function keepFieldInput(container: Element): () => void {
+  const typed = new Map<Field, string | boolean>()
+  const record = (field: Field) => typed.set(field, isToggle(field) ? field.checked : field.value)
+  for (const field of container.querySelectorAll<Field>('input, textarea')) {
+    const changed = isToggle(field)
+      ? field.checked !== field.defaultChecked
+      : field.value !== field.defaultValue
+    if (changed) record(field)
+  }
+  const onChange = (event: Event) => {
+    const field = asField(event.target)
+    if (field) record(field)
+  }
+  container.addEventListener('input', onChange, true)
+  container.addEventListener('change', onChange, true)
+  return () => {
+    container.removeEventListener('input', onChange, true)
+    container.removeEventListener('change', onChange, true)
+    for (const [field, value] of typed) {
+      // A frame the screen did not match was rendered afresh: its fields are gone.
+      if (!field.isConnected) continue
+      // Whether hydrating reset the field or left the typed value in the page without the screen's state
+      // knowing it, the screen is told of a change: the field is first set to something else (through the
+      // element, as the screen itself would), then to the typed value through the prototype's setter, as a
+      // browser's typing does, so React reports the difference.
+      if (typeof value === 'boolean' && field instanceof HTMLInputElement) {
+        field.checked = !value
+        field.click()
+      } else if (typeof value === 'string') {
+        field.value = value === '' ? ' ' : ''
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value)
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+      }
+    }
+    typed.clear()
+  }
+}
+
+/** Calls `done` once the tree around it has hydrated (its effects run after every child's). */
+function AfterHydration({ done, children }: { done: () => void; children?: ReactNode }) {
+  useEffect(done, [done])
+  return children
+}
 
 /**
  * Hydrates a route's first frame (ADR 0018). A frame that differs from the screen's own first render (a stale
  * page, a version override, a hash route the frame was not rendered for) is replaced by a client render:
- * React recovers, and the borrower sees the right screen a moment later.
+ * React recovers, and the borrower sees the right screen a moment later. What the borrower typed into the
+ * frame before it was hydrated is kept (`keepFieldInput`).
  */
-export const hydrateFirstFrame: typeof hydrateRoot = (container, children) =>
-  hydrateRoot(container, children, {
+export const hydrateFirstFrame: typeof hydrateRoot = (container, children, options) => {
+  const replay = container instanceof Element ? keepFieldInput(container) : () => undefined
+  // Every render of this root goes through the same wrapper: a root element of another type would make React
+  // mount the whole screen afresh on the host's first update (single-spa-react renders its root again).
+  const wrap = (tree: ReactNode) => createElement(AfterHydration, { done: replay }, tree)
+  const root = hydrateRoot(container, wrap(children), {
+    ...options,
     onRecoverableError: (error) =>
       console.warn('[first frame] it did not match the screen, which was rendered afresh', error),
   })
+  return { render: (tree) => root.render(wrap(tree)), unmount: () => root.unmount() }
+}

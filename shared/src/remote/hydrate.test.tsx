@@ -1,0 +1,85 @@
+import { act, useState } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { afterEach, expect, test, vi } from 'vitest'
+import { hydrateFirstFrame } from './hydrate'
+
+/** A screen with a controlled field (at most 11 characters, as the promotion phone), a tick box and a note. */
+function Form() {
+  const [phone, setPhone] = useState('')
+  const [agreed, setAgreed] = useState(true)
+  const [note, setNote] = useState('')
+  return (
+    <form>
+      <input aria-label="phone" value={phone} onChange={(e) => setPhone(e.target.value.slice(0, 11))} />
+      <input
+        aria-label="agree"
+        type="checkbox"
+        checked={agreed}
+        onChange={(e) => setAgreed(e.target.checked)}
+      />
+      <textarea aria-label="note" value={note} onChange={(e) => setNote(e.target.value)} />
+      <output>{`${phone}|${agreed}|${note}`}</output>
+    </form>
+  )
+}
+
+/** The page as the server sends it: the frame painted, no JS yet. */
+function paintFrame() {
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(<Form />)
+  document.body.append(container)
+  const field = (name: string) => container.querySelector<HTMLInputElement>(`[aria-label=${name}]`)!
+  return { container, phone: field('phone'), agree: field('agree'), note: field('note') }
+}
+
+/** What a visitor does before the JS arrives: the browser changes the fields, no React listens yet. */
+function typeBeforeJs({ phone, agree, note }: ReturnType<typeof paintFrame>) {
+  phone.value = '139123456789'
+  agree.checked = false
+  note.value = 'hello'
+}
+
+afterEach(() => {
+  document.body.innerHTML = ''
+  vi.restoreAllMocks()
+})
+
+test('what the visitor typed into the frame before hydration is kept, through the screen’s own rules', async () => {
+  const page = paintFrame()
+  typeBeforeJs(page)
+  await act(async () => void hydrateFirstFrame(page.container, <Form />))
+  expect(page.phone.value).toBe('13912345678') // the screen's 11-character limit applied
+  expect(page.agree.checked).toBe(false)
+  expect(page.note.value).toBe('hello')
+  expect(page.container.querySelector('output')?.textContent).toBe('13912345678|false|hello')
+})
+
+test('without that, the screen’s state never learns what was typed (what this guards against)', async () => {
+  const page = paintFrame()
+  typeBeforeJs(page)
+  await act(async () => void hydrateRoot(page.container, <Form />))
+  // Whatever the page still shows, the screen would check and send an empty phone.
+  expect(page.container.querySelector('output')?.textContent).toBe('|true|')
+})
+
+test('untouched fields stay as the screen renders them, and typing after hydration is the screen’s alone', async () => {
+  const page = paintFrame()
+  const warn = vi.spyOn(console, 'warn')
+  await act(async () => void hydrateFirstFrame(page.container, <Form />))
+  expect(page.container.querySelector('output')?.textContent).toBe('|true|')
+  expect(warn).not.toHaveBeenCalled()
+})
+
+test('the host rendering the root again (single-spa-react on an update) keeps the screen and its state', async () => {
+  const page = paintFrame()
+  typeBeforeJs(page)
+  let root!: ReturnType<typeof hydrateFirstFrame>
+  await act(async () => void (root = hydrateFirstFrame(page.container, <Form />)))
+  const phone = page.phone
+  await act(async () => root.render(<Form />))
+  expect(page.container.querySelector('[aria-label=phone]')).toBe(phone) // not mounted afresh
+  expect(page.container.querySelector('output')?.textContent).toBe('13912345678|false|hello')
+  await act(async () => root.unmount())
+  expect(page.container.innerHTML).toBe('')
+})
