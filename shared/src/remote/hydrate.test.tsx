@@ -83,3 +83,42 @@ test('the host rendering the root again (single-spa-react on an update) keeps th
   await act(async () => root.unmount())
   expect(page.container.innerHTML).toBe('')
 })
+
+test('of a radio group the chosen one is given back; a chosen file is announced again, never written', async () => {
+  const picked = vi.fn()
+  function Choices() {
+    const [kind, setKind] = useState('wallet')
+    return (
+      <form>
+        {['bank', 'wallet'].map((k) => (
+          <input
+            key={k}
+            aria-label={k}
+            type="radio"
+            name="kind"
+            value={k}
+            checked={kind === k}
+            onChange={() => setKind(k)}
+          />
+        ))}
+        <input aria-label="photo" type="file" onChange={(e) => picked(e.target.value)} />
+        <output>{kind}</output>
+      </form>
+    )
+  }
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(<Choices />)
+  document.body.append(container)
+  const field = (name: string) => container.querySelector<HTMLInputElement>(`[aria-label=${name}]`)!
+  // Before the JS: the visitor picks 'bank' (the browser unticks 'wallet') and chooses a photo.
+  field('bank').checked = true
+  Object.defineProperty(field('photo'), 'value', { get: () => 'C:\\fakepath\\id.jpg', configurable: true })
+  const warn = vi.spyOn(console, 'warn')
+  await act(async () => void hydrateFirstFrame(container, <Choices />))
+  expect(container.querySelector('output')?.textContent).toBe('bank')
+  expect(field('bank').checked).toBe(true)
+  expect(field('wallet').checked).toBe(false)
+  expect(picked).toHaveBeenCalledTimes(1)
+  expect(picked).toHaveBeenCalledWith('C:\\fakepath\\id.jpg')
+  expect(warn).not.toHaveBeenCalled()
+})

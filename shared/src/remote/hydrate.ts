@@ -37,20 +37,36 @@ function keepFieldInput(container: Element): () => void {
     for (const [field, value] of typed) {
       // A frame the screen did not match was rendered afresh: its fields are gone.
       if (!field.isConnected) continue
-      // Whether hydrating reset the field or left the typed value in the page without the screen's state
-      // knowing it, the screen is told of a change: the field is first set to something else (through the
-      // element, as the screen itself would), then to the typed value through the prototype's setter, as a
-      // browser's typing does, so React reports the difference.
-      if (typeof value === 'boolean' && field instanceof HTMLInputElement) {
-        field.checked = !value
-        field.click()
-      } else if (typeof value === 'string') {
-        field.value = value === '' ? ' ' : ''
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value)
-        field.dispatchEvent(new Event('input', { bubbles: true }))
+      try {
+        giveBack(field, value)
+      } catch (error) {
+        // Never at the price of the screen: the field keeps what it shows.
+        console.warn('[first frame] could not give a field back what was typed into it', error)
       }
     }
     typed.clear()
+  }
+}
+
+/**
+ * Tells the hydrated screen of what a field holds. Whether hydrating reset the field or left the typed value
+ * in the page without the screen's state knowing it, the screen is told of a change: a text field is first
+ * set to something else (through the element, as the screen itself would), then to the typed value through
+ * the prototype's setter, as a browser's typing does, so React reports the difference. A tick box is set to
+ * the other state and clicked; of a radio group only the chosen one is clicked; a chosen file is still on its
+ * element (nothing controls it), so its change is simply announced again.
+ */
+function giveBack(field: Field, value: string | boolean): void {
+  if (field instanceof HTMLInputElement && field.type === 'file') {
+    field.dispatchEvent(new Event('change', { bubbles: true }))
+  } else if (typeof value === 'boolean' && field instanceof HTMLInputElement) {
+    if (field.type === 'radio' && !value) return
+    field.checked = !value
+    field.click()
+  } else if (typeof value === 'string') {
+    field.value = value === '' ? ' ' : ''
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value)
+    field.dispatchEvent(new Event('input', { bubbles: true }))
   }
 }
 
