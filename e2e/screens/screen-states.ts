@@ -24,18 +24,24 @@ export interface ScreenState {
  * half-faded toast's contrast against what shows through it, and a picture would catch it mid-slide.
  */
 export async function settle(page: Page): Promise<void> {
+  // Read after two animation frames: a spring that is still moving writes new styles on each, so equal
+  // readings mean it has stopped, not that a busy machine ran no frame in between.
   const styles = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('[class*="adm-"]')].map((el) => el.getAttribute('style') ?? '').join('|'),
-    )
+    page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      return [...document.querySelectorAll('[class*="adm-"]')]
+        .map((el) => el.getAttribute('style') ?? '')
+        .join('|')
+    })
   let before = await styles()
+  let stillFor = 0
   await expect
     .poll(
       async () => {
         const now = await styles()
-        const still = now === before
+        stillFor = now === before ? stillFor + 1 : 0
         before = now
-        return still
+        return stillFor >= 2
       },
       { intervals: [150], timeout: 5_000 },
     )
