@@ -254,6 +254,8 @@ test("an image that needs an answer's value (the captcha of a sid) is preloaded 
 test('an answer without the value (failure, wrong type, not JSON, error status) preloads nothing', async () => {
   const answers = [
     HttpResponse.json({ code: '1', message: 'no', data: null }),
+    // A refusal that still carries a sid: the screen would show the message, not a picture.
+    HttpResponse.json({ code: 101, message: 'no', data: { sid: 'sid-1' } }),
     HttpResponse.json({ code: 0, data: { sid: 7 } }),
     HttpResponse.json({ code: 0, data: { sid: '' } }),
     new HttpResponse('<html>'),

@@ -1,5 +1,6 @@
 import { callQuery, type GlobalKey, type SessionSnapshot } from '../session/session'
 import type { RoutePath } from '../routes/route-table'
+import { responseResult } from './http'
 import {
   CALL_HEADERS,
   callKey,
@@ -92,19 +93,13 @@ export function imageUrl(endpoint: Endpoint, path: string, params: FormBody): st
 }
 
 /**
- * Preloads `image` from the answer `response` when it carries the value: a `<link rel=preload>` in the head,
- * which also tells the screen (`firstImageStamp`) which address it has.
+ * Preloads `image` from the answer `response` when the helper would call it a success carrying the value: a
+ * `<link rel=preload>` in the head, which also tells the screen (`firstImageStamp`) which address it has.
  */
 function preloadImage(doc: Document, endpoint: Endpoint, image: FirstImage, response: RawResponse | null) {
-  if (!response || response.status < 200 || response.status >= 300) return
-  let value: unknown
-  try {
-    const body: unknown = JSON.parse(response.text)
-    const data: unknown = body && typeof body === 'object' ? (body as { data?: unknown }).data : null
-    value = data && typeof data === 'object' ? (data as Record<string, unknown>)[image.from] : undefined
-  } catch {
-    return
-  }
+  if (!response) return
+  const { success, data } = responseResult<Record<string, unknown>>(response)
+  const value = success && data && typeof data === 'object' ? data[image.from] : undefined
   if (typeof value !== 'string' || !value) return
   const stamp = Date.now()
   const href = imageUrl(endpoint, image.path, {

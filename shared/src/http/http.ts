@@ -153,7 +153,7 @@ function serverMessage(envelope: { message?: unknown; msg?: unknown }): string {
  * auth layer's answer can carry a success envelope that was never the business answer); the server's own
  * refusal (a failure code with a message) keeps its message, anything else gets one for its status.
  */
-function responseResult<T>(response: RawResponse): HttpResult<T> {
+export function responseResult<T>(response: RawResponse): HttpResult<T> {
   const parsed = parseBody(response.text)
   const raw = parsed === undefined ? response.text : parsed
   const result: HttpResult<T> =
