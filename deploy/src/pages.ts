@@ -66,8 +66,13 @@ export function staticClosure(dir: string, roots: string[]): string[] {
   return [...seen]
 }
 
+/** The first calls the release in `releaseDir` declares for the route `path` (its `first-calls.json`). */
+export function declaredFirstCalls(releaseDir: string, path: string): FirstCall[] {
+  return parseFirstCalls(readJson<Record<string, unknown>>(join(releaseDir, FIRST_CALLS_FILE))?.[path])
+}
+
 /** A JSON file's content, or null when it is missing or malformed (the page is then served without preloads). */
-export function readJson<T>(file: string): T | null {
+function readJson<T>(file: string): T | null {
   return readBuilt(file, (text) => {
     try {
       return JSON.parse(text) as T
@@ -163,8 +168,7 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
     return { tags: [], inline, firstCalls: [], firstFrame: null }
   }
   const releaseDir = join(cdnDir, posix.dirname(relative))
-  const declared = readJson<Record<string, unknown>>(join(releaseDir, FIRST_CALLS_FILE))
-  const firstCalls = parseFirstCalls(declared?.[route.path])
+  const firstCalls = declaredFirstCalls(releaseDir, route.path)
   const manifest = readJson<Manifest>(join(cdnDir, relative))
   const base = pointer.entry.replace(/mf-manifest\.json$/, '')
   const app = manifest?.exposes?.find((expose) => expose.path === './app')

@@ -4,9 +4,7 @@ import { REMOTE_ROUTES } from 'shared/routes'
 import { injectStandaloneFrame, pageSettings, renderFirstFrame } from './first-frame'
 import { packageOf, REMOTES_URL, resolveInside } from './paths'
 import type { RegistryDoc } from './registry-file'
-import { FIRST_CALLS_FILE } from 'shared/http/first-call'
-import { parseFirstCalls } from 'shared/http/first-call-schema'
-import { injectFirstCalls, readJson, staticClosure, type InlineScript } from './pages'
+import { declaredFirstCalls, injectFirstCalls, staticClosure, type InlineScript } from './pages'
 import { injectSettings, replaceLiteral } from './settings'
 
 /**
@@ -59,8 +57,7 @@ export function standaloneHtml(
   )
   // The standalone entry shows the remote's first screen (its first route), as its first frame does.
   const route = REMOTE_ROUTES.find((r) => r.remote === remote)
-  const declared = route && readJson<Record<string, unknown>>(join(cdnDir, pkg, version, FIRST_CALLS_FILE))
-  const calls = route ? parseFirstCalls(declared?.[route.path]) : []
+  const calls = route ? declaredFirstCalls(join(cdnDir, pkg, version), route.path) : []
   const html = injectFirstCalls(withSettings, calls, firstCallScript).html
   const frame = route && renderFirstFrame(join(cdnDir, pkg, version), route.path, pageSettings(settings))
   if (!frame) return html
