@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { firstImageStamp } from 'shared/http/first-call'
 import { showToast, useAfterFirstFrame } from 'shared/ui'
@@ -45,8 +45,12 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
   const { state: sidState, retry: retrySid } = useLoad(loadSid)
   const sid = sidState.status === 'ready' ? sidState.data : null
   const sidFailure = sidState.status === 'error' ? sidState.message : null
-  const stamp =
-    refreshedAt ?? (sid === null ? null : firstImageStamp(document, CAPTCHA_PATH, sid)) ?? mountedAt
+  // Read from the page once per sid, not on every keystroke's render.
+  const preloadedAt = useMemo(
+    () => (sid === null ? null : firstImageStamp(document, CAPTCHA_PATH, sid)),
+    [sid],
+  )
+  const stamp = refreshedAt ?? preloadedAt ?? mountedAt
   useEffect(() => {
     if (sidFailure !== null) showToast(sidFailure)
   }, [sidFailure])
