@@ -199,3 +199,42 @@ for (const entry of ['/promotion', '/standalone/promotion']) {
     await expect(page.getByText('请正确输入图形验证码！')).toBeVisible()
   })
 }
+
+for (const entry of ['/promotion', '/standalone/promotion']) {
+  test(`${entry}: the captcha picture paints from the page before the JS arrives, and the screen keeps it`, async ({
+    page,
+  }) => {
+    const captchas: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/promotion/get-captcha')) captchas.push(r.url())
+    })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${entry}?${AD_QUERY}`, { waitUntil: 'commit' })
+    // The page's script fills the frame's slot the moment get-sid answers: a real picture, no JS.
+    await expect
+      .poll(() => captchaImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    await expect(page.getByText('换一张', { exact: true })).toBeHidden()
+    expect(await page.evaluate(() => performance.getEntriesByName('remote-mounted').length)).toBe(0)
+    const painted = await captchaImage(page).getAttribute('src')
+
+    release()
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('remote-mounted').length))
+      .toBe(1)
+    // The hydrated screen shows that same picture (fetched once), and a refresh still gives a new one.
+    expect(await captchaImage(page).getAttribute('src')).toBe(painted)
+    expect(captchas).toHaveLength(1)
+    await page.getByLabel('手机号').fill(freshPhone())
+    await page.getByRole('button', { name: '换一张' }).click()
+    await expect.poll(() => captchaImage(page).getAttribute('src')).not.toBe(painted)
+    await expect
+      .poll(() => captchaImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+  })
+}

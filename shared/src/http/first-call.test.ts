@@ -251,6 +251,40 @@ test("an image that needs an answer's value (the captcha of a sid) is preloaded 
   vi.restoreAllMocks()
 })
 
+test("the page's slot for that image (the first frame's <img> without an address) gets it, and only that slot", async () => {
+  serve('/sid', 'get', { sid: 'sid-1' })
+  document.body.innerHTML = [
+    '<img data-first-image="/captcha" alt="slot" hidden>',
+    '<img data-first-image="/other" alt="other image">',
+    '<img data-first-image="/captcha" src="/mine.png" alt="has its own">',
+  ].join('')
+  const { win } = page('/promotion')
+  startFirstCalls(win, [SID], ENDPOINT, SNAPSHOT)
+  await vi.waitFor(() => expect(imageLinks()).toHaveLength(1))
+  const [slot, other, own] = document.body.querySelectorAll('img')
+  expect(slot.getAttribute('src')).toBe(imageLinks()[0].href)
+  expect(slot.hidden).toBe(false)
+  expect(other.hasAttribute('src')).toBe(false)
+  expect(own.getAttribute('src')).toBe('/mine.png')
+  document.body.innerHTML = ''
+})
+
+test('an answer that comes while the page is still being parsed fills the slot once the document is there', async () => {
+  serve('/sid', 'get', { sid: 'sid-1' })
+  const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
+  const { win } = page('/promotion')
+  startFirstCalls(win, [SID], ENDPOINT, SNAPSHOT)
+  await vi.waitFor(() => expect(imageLinks()).toHaveLength(1))
+  // The frame arrives after the answer.
+  document.body.innerHTML = '<img data-first-image="/captcha" alt="slot" hidden>'
+  const slot = document.body.querySelector('img')!
+  expect(slot.hasAttribute('src')).toBe(false)
+  readyState.mockRestore()
+  document.dispatchEvent(new Event('DOMContentLoaded'))
+  expect(slot.getAttribute('src')).toBe(imageLinks()[0].href)
+  document.body.innerHTML = ''
+})
+
 test('an answer without the value (failure, wrong type, not JSON, error status) preloads nothing', async () => {
   const answers = [
     HttpResponse.json({ code: '1', message: 'no', data: null }),

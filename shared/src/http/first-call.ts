@@ -72,8 +72,12 @@ export const FIRST_CALL_TTL_MS = 30_000
 
 /** Where the page keeps the calls it started, for the request helper. */
 const SLOT = '__loanFirstCalls'
-/** Marks the preload links of the images the page preloaded from answers (`data-first-image`: its path). */
-const IMAGE_ATTR = 'data-first-image'
+/**
+ * Marks the preload links of the images the page preloaded from answers (`data-first-image`: its path), and
+ * the screen's `<img>` that shows such an image (its slot in the first frame, which the page fills).
+ */
+export const FIRST_IMAGE_ATTR = 'data-first-image'
+const IMAGE_ATTR = FIRST_IMAGE_ATTR
 
 interface Started {
   key: string
@@ -114,6 +118,24 @@ function preloadImage(doc: Document, endpoint: Endpoint, image: FirstImage, resp
   link.dataset.value = value
   link.dataset.stamp = String(stamp)
   doc.head.append(link)
+  // The screen's slot for it in the first frame paints the picture before the JS has arrived.
+  const fill = () => fillImageSlots(doc, image.path, href)
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', fill, { once: true })
+  else fill()
+}
+
+/**
+ * Gives the page's image slots for `path` the preloaded address and shows them. A slot is an
+ * `<img data-first-image=path hidden>` without an address: the first frame renders it so before the answer.
+ * The screen, once hydrated, shows that same address (`firstImageStamp`), so React changes nothing of it and
+ * the browser fetches the picture once.
+ */
+function fillImageSlots(doc: Document, path: string, href: string) {
+  for (const img of doc.querySelectorAll<HTMLImageElement>(`img[${IMAGE_ATTR}]`)) {
+    if (img.getAttribute(IMAGE_ATTR) !== path || img.hasAttribute('src')) continue
+    img.setAttribute('src', href)
+    img.removeAttribute('hidden')
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react'
 import type { RemoteProps } from 'shared/contract'
-import { firstImageStamp } from 'shared/http/first-call'
+import { FIRST_IMAGE_ATTR, firstImageStamp } from 'shared/http/first-call'
 import { showToast, useAfterFirstFrame } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
 import { captchaUrl } from '../../api/captcha'
@@ -182,16 +182,19 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
             aria-label={MESSAGES.captchaRefresh}
             onClick={onRefresh}
           >
-            {sid ? (
-              <img
-                src={captchaUrl(settings.apiBase, window.location.origin, sid, stamp)}
-                alt={MESSAGES.captchaImage}
-                width={100}
-                height={40}
-              />
-            ) : (
-              <span className="promo-captcha__empty">{MESSAGES.captchaRefresh}</span>
-            )}
+            {/* Hidden, without an address, until there is a sid: in the first frame the page's script gives it
+                the picture it preloaded and shows it (FIRST_IMAGE_ATTR), so it paints before the JS has
+                arrived; the screen then shows that same address. */}
+            <img
+              {...{ [FIRST_IMAGE_ATTR]: CAPTCHA_PATH }}
+              hidden={!sid}
+              src={sid ? captchaUrl(settings.apiBase, window.location.origin, sid, stamp) : undefined}
+              alt={MESSAGES.captchaImage}
+              width={100}
+              height={40}
+              suppressHydrationWarning
+            />
+            {!sid && <span className="promo-captcha__empty">{MESSAGES.captchaRefresh}</span>}
           </button>
         </div>
         <div className="promo-field promo-field--with-side">
