@@ -15,6 +15,7 @@ import {
   type BenchRoute,
 } from './common.ts'
 import { listFiles } from 'deploy/release'
+import { STANDALONE_PAGES } from 'deploy/standalone'
 import { PROBE_SCRIPT } from './metrics.ts'
 import {
   brotli,
@@ -201,7 +202,10 @@ async function routeSize(browser: Browser, origin: string, route: BenchRoute): P
   const reactDom = downloads.filter((d) => d.reactDom)
   const runtimes = downloads.filter((d) => d.federationRuntime)
   const own = route.remote ? packageName(route.remote) : null
-  const foreign = downloads.filter((d) => d.owner !== 'shell' && d.owner !== own)
+  // A standalone entry (ADR 0017) is its remote's own page: its files are that remote's, not foreign.
+  const standalone = STANDALONE_PAGES[route.path]
+  const pageOwner = own ?? (standalone ? packageName(standalone) : null)
+  const foreign = downloads.filter((d) => d.owner !== 'shell' && d.owner !== pageOwner)
   const list = (ds: Download[]) => ds.map((d) => d.path).join(', ')
   return {
     route: route.path,
@@ -221,7 +225,7 @@ async function routeSize(browser: Browser, origin: string, route: BenchRoute): P
         pass: foreign.length === 0,
         detail: foreign.length
           ? `foreign files: ${list(foreign)}`
-          : `only shell${own ? ` and ${own}` : ''} files`,
+          : `only ${own ? `shell and ${own}` : pageOwner ? pageOwner : 'shell'} files`,
       },
       oneFederationRuntime: federationRuntimeCheck(
         own !== null,
