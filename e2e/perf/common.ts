@@ -16,10 +16,14 @@ export const CORE_ROUTES = ['/', '/complaint', TEST_PREVIEW_PATH]
  * screen shows its data rather than an empty or error state. Session parameters are left out: the shell
  * would strip them from the address bar, which is a navigation neither build needs for this measurement.
  */
+const AD_LINK_QUERY = 'id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1'
 const SAMPLE_QUERY: Record<string, string> = {
   '/complaint': 'productId=1&orderId=86',
   '/complainPageNext': 'problemType=2&problemSonType=&orderNo=LN20241105001',
   '/complainDetails': 'problemId=2001',
+  // An ad link, as the developer test page opens it: the channel's template (its banner title) and tracking.
+  '/promotion': AD_LINK_QUERY,
+  '/standalone/promotion': AD_LINK_QUERY,
 }
 const APP_QUERY = 'productId=1&orderId=86'
 
@@ -78,7 +82,7 @@ export function benchRoutes(registryFile = REGISTRY_FILE): BenchRoute[] {
   for (const route of REMOTE_ROUTES) add(route.path)
   for (const [path, remote] of Object.entries(STANDALONE_PAGES)) {
     if (released.has(remote))
-      out.push({ path, url: path, remote: null, kind: routeKind(path, null), monolith: false })
+      out.push({ path, url: urlFor(null, path), remote: null, kind: routeKind(path, null), monolith: false })
   }
   const only = process.env.BENCH_ROUTES?.split(',')
     .map((p) => p.trim())
