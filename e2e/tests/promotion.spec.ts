@@ -33,6 +33,17 @@ async function openLanding(page: Page, path = `/promotion?${AD_QUERY}#/registerT
     .toBeGreaterThan(0)
 }
 
+/** Holds back the page's entry script (the shell's, or the standalone page's) until `release` is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 async function fillPhoneAndCaptcha(page: Page, phone: string) {
   await page.getByLabel('手机号').fill(phone)
   await page.getByLabel('图形验证码', { exact: true }).fill(await readCaptcha(page))
@@ -176,12 +187,7 @@ for (const entry of ['/promotion', '/standalone/promotion']) {
     page,
   }) => {
     // The page's script is held back: the visitor types into the first frame, which the HTML paints.
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdEntryScript(page)
     await page.goto(`${entry}?${AD_QUERY}`, { waitUntil: 'commit' })
     const phone = page.getByLabel('手机号')
     await phone.pressSequentially('139123456789')
@@ -208,12 +214,7 @@ for (const entry of ['/promotion', '/standalone/promotion']) {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.endsWith('/promotion/get-captcha')) captchas.push(r.url())
     })
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdEntryScript(page)
     await page.goto(`${entry}?${AD_QUERY}`, { waitUntil: 'commit' })
     // The page's script fills the frame's slot the moment get-sid answers: a real picture, no JS.
     await expect

@@ -1,7 +1,14 @@
 import { act, screen } from '@testing-library/react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { createFirstFrameRenderer } from 'shared/remote/first-frame-render'
-import { createTestProps, renderWithUi, setupMswServer, startedPage, TEST_SETTINGS } from 'shared/testing'
+import {
+  createTestProps,
+  renderWithUi,
+  setupMswServer,
+  startedPage,
+  TEST_SETTINGS,
+  type StartedPage,
+} from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { served, TRACK_VISIT_PATH } from '../api/paths'
 import { handlers } from '../mocks/handlers'
@@ -20,6 +27,17 @@ afterEach(() => {
 const declared = FIRST_CALLS['/promotion'] ?? []
 const onServer = (path: string) => `/api/v2/promo${served(path)}`
 
+/** The landing of an ad link, mounted with the helper and session of the page that started its calls. */
+const adLandingProps = (started: StartedPage) =>
+  createTestProps({
+    screen: 'promotion',
+    query: AD_QUERY,
+    hash: '/registerTemplate',
+    http: started.http,
+    session: started.session,
+    locale: 'zh',
+  })
+
 test('every route with first calls is checked here', () => {
   expect(Object.keys(FIRST_CALLS)).toEqual(['/promotion'])
 })
@@ -32,14 +50,7 @@ test('/promotion: the landing makes exactly its declared first calls', async () 
   const started = startedPage(server, '/promotion', AD_QUERY, declared)
   try {
     expect(started.started).toBe(2)
-    const props = createTestProps({
-      screen: 'promotion',
-      query: AD_QUERY,
-      hash: '/registerTemplate',
-      http: started.http,
-      session: started.session,
-      locale: 'zh',
-    })
+    const props = adLandingProps(started)
     renderWithUi(<PromotionApp {...props} />, 'zh')
     expect(await screen.findByRole('heading', { name: DEMO_TEMPLATE_CONFIG.title })).toBeInTheDocument()
     const captcha = await screen.findByRole('img', { name: MESSAGES.captchaImage })
@@ -104,14 +115,7 @@ test("/promotion's first frame: the page gives the captcha's slot its picture be
       slot!,
       { attributes: true, attributeFilter: ['src'] },
     )
-    const props = createTestProps({
-      screen: 'promotion',
-      query: AD_QUERY,
-      hash: '/registerTemplate',
-      http: started.http,
-      session: started.session,
-      locale: 'zh',
-    })
+    const props = adLandingProps(started)
     await act(async () => void (root = hydrateRoot(page, <PromotionApp {...props} />)))
     expect(await screen.findByRole('heading', { name: DEMO_TEMPLATE_CONFIG.title })).toBeInTheDocument()
     // The frame's own element, showing the page's picture: the screen never gave it another address.
