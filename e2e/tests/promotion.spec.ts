@@ -114,13 +114,25 @@ test('a wrong picture captcha: the server message, a new picture, the typed text
   await expect(page.getByRole('button', { name: 'get verification code' })).toBeVisible()
 })
 
-test('the agreement link opens #/agreementTemplate; back returns to the landing', async ({ page }) => {
+test('the agreement link opens #/agreementTemplate; back returns to the landing as it was left', async ({
+  page,
+}) => {
+  const visits: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/promotion/track-visit')) visits.push(r.url())
+  })
   await openLanding(page)
+  await page.getByLabel('手机号').fill('13912345678')
+  const picture = await captchaImage(page).getAttribute('src')
   await page.getByRole('link', { name: '《用户注册协议》' }).click()
   await expect(page).toHaveURL(`/promotion${CARRIED}#/agreementTemplate`)
   await expect(page.getByRole('heading', { name: '用户注册协议', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('手机号')).toBeHidden()
   await page.goBack()
-  await expect(page.getByLabel('手机号')).toBeVisible()
+  // The same landing: what was typed, the same picture, one visit counted.
+  await expect(page.getByLabel('手机号')).toHaveValue('13912345678')
+  expect(await captchaImage(page).getAttribute('src')).toBe(picture)
+  expect(visits).toHaveLength(1)
 })
 
 test('the standalone entry for ad links: its own page without the shell, registration to download', async ({
@@ -237,5 +249,32 @@ for (const entry of ['/promotion', '/standalone/promotion']) {
     await expect
       .poll(() => captchaImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0)
+  })
+}
+
+for (const entry of ['/promotion', '/standalone/promotion']) {
+  test(`${entry}: apply or Enter before the JS arrives reloads nothing; the ad link and what was typed stay`, async ({
+    page,
+  }) => {
+    const release = await holdEntryScript(page)
+    await page.goto(`${entry}?${AD_QUERY}#/registerTemplate`, { waitUntil: 'commit' })
+    const url = page.url()
+    const phone = page.getByLabel('手机号')
+    await phone.fill('13912345678')
+    await phone.press('Enter')
+    await page.getByRole('button', { name: '立即申请' }).click()
+    // The browser submitted nothing (the first frame's form is method="dialog"): same address, same field.
+    expect(page.url()).toBe(url)
+    await expect(phone).toHaveValue('13912345678')
+
+    const visit = page.waitForRequest((r) => r.url().includes('/promotion/track-visit'))
+    release()
+    // The screen runs with the ad link's parameters and what was typed.
+    expect(new URL((await visit).url()).searchParams.get('page_id')).toBe('7')
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('remote-mounted').length))
+      .toBe(1)
+    await page.getByRole('button', { name: '立即申请' }).click()
+    await expect(page.getByText('请正确输入图形验证码！')).toBeVisible()
   })
 }

@@ -34,6 +34,8 @@ export const MESSAGES = {
   downloadTitle: '注册成功，下载APP立即借款',
   download: '下载APP',
   downloadUnavailable: '暂无可下载的APP，请稍后再试。',
+  /** The navigation guard refused the template's link (an unknown host or scheme): 'This link cannot be opened.' */
+  linkRefused: '无法打开此链接。',
   agreementTitle: '用户注册协议',
   loading: '加载中…',
 } as const

@@ -1,11 +1,15 @@
 import { screen } from '@testing-library/react'
+import { UiProvider } from 'shared/ui'
 import userEvent from '@testing-library/user-event'
+import { REFUSED_MESSAGE } from 'shared/navigation'
 import type * as Navigation from 'shared/navigation'
 import { setupMswServer } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { handlers } from '../mocks/handlers'
 import { DEMO_TEMPLATE_CONFIG, resetStore } from '../mocks/store'
-import { renderPromotion } from '../testing/promo-page'
+import { AD_QUERY, readCaptcha, recordPromoRequests, renderPromotion } from '../testing/promo-page'
+import { promoHref, readPromoLocation } from './promo-route'
+import { PromotionApp } from './promotion-app'
 import { MESSAGES } from './messages'
 
 const { openServerLink } = vi.hoisted(() => ({ openServerLink: vi.fn(() => true) }))
@@ -14,7 +18,7 @@ vi.mock('shared/navigation', async (importOriginal) => ({
   openServerLink,
 }))
 
-setupMswServer(...handlers)
+const server = setupMswServer(...handlers)
 afterEach(() => {
   resetStore()
   vi.restoreAllMocks()
@@ -48,6 +52,20 @@ test('#/downloadTemplate offers the Android app through the navigation guard', a
   )
 })
 
+test('a link the guard refuses is refused in Chinese, as the rest of the page', async () => {
+  openServerLink.mockImplementationOnce(((_raw: unknown, context: Navigation.ServerLinkContext) => {
+    context.refuse(REFUSED_MESSAGE)
+    return false
+  }) as never)
+  const user = userEvent.setup()
+  renderPromotion(CARRIED, '/downloadTemplate')
+  const download = await screen.findByRole('button', { name: MESSAGES.download })
+  await vi.waitFor(() => expect(download).toBeEnabled())
+  await user.click(download)
+  expect(await screen.findByText(MESSAGES.linkRefused)).toBeInTheDocument()
+  expect(screen.queryByText(REFUSED_MESSAGE)).not.toBeInTheDocument()
+})
+
 test('on an iPhone the download is the iOS app', async () => {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)')
   const user = userEvent.setup()
@@ -71,4 +89,50 @@ test('the parameters of an old-style link after the hash route are read too', as
     'href',
     '?app_from=fb&id=7&down_id=D3#/agreementTemplate',
   )
+})
+
+test('to the agreement and back: the landing keeps what was typed, its picture and its SMS countdown, and counts one visit', async () => {
+  const requests = recordPromoRequests(server)
+  const user = userEvent.setup()
+  const { props, view } = renderPromotion(AD_QUERY, '/registerTemplate')
+  const phone = () => screen.getByRole('textbox', { name: MESSAGES.phone })
+  await user.type(phone(), '13912345678')
+  await user.type(screen.getByRole('textbox', { name: MESSAGES.captcha }), await readCaptcha())
+  const picture = screen.getByRole('img', { name: MESSAGES.captchaImage }).getAttribute('src')
+  await user.click(screen.getByRole('button', { name: MESSAGES.getCode }))
+  expect(await screen.findByRole('button', { name: /^\d+s$/ })).toBeInTheDocument()
+
+  // The landing's agreement link, as the shell would render it: query and hash of that address.
+  const [search, agreementHash] = promoHref('agreement', readPromoLocation(AD_QUERY, '').params).split('#')
+  const open = (query: Record<string, string>, hash: string) =>
+    view.rerender(
+      <UiProvider locale="zh">
+        <PromotionApp {...props} query={query} hash={hash} />
+      </UiProvider>,
+    )
+  open(Object.fromEntries(new URLSearchParams(search)), agreementHash)
+  expect(screen.getByRole('heading', { name: MESSAGES.agreementTitle, level: 1 })).toBeInTheDocument()
+  expect(screen.queryByRole('form', { name: MESSAGES.title })).not.toBeInTheDocument()
+
+  open(AD_QUERY, '/registerTemplate')
+  expect(phone()).toHaveValue('13912345678')
+  expect(screen.getByRole('img', { name: MESSAGES.captchaImage }).getAttribute('src')).toBe(picture)
+  expect(screen.getByRole('button', { name: /^\d+s$/ })).toBeInTheDocument()
+  expect(requests.to('/promotion/track-visit')).toHaveLength(1)
+  expect(requests.to('/promotion/get-sid')).toHaveLength(1)
+  expect(requests.to('/promotion/get-sms')).toHaveLength(1)
+})
+
+test('another ad link starts the landing afresh', async () => {
+  const requests = recordPromoRequests(server)
+  const user = userEvent.setup()
+  const { props, view } = renderPromotion(AD_QUERY, '/registerTemplate')
+  await user.type(screen.getByRole('textbox', { name: MESSAGES.phone }), '13912345678')
+  view.rerender(
+    <UiProvider locale="zh">
+      <PromotionApp {...props} query={{ ...AD_QUERY, id: '8' }} hash="/registerTemplate" />
+    </UiProvider>,
+  )
+  expect(screen.getByRole('textbox', { name: MESSAGES.phone })).toHaveValue('')
+  await vi.waitFor(() => expect(requests.to('/promotion/track-visit')).toHaveLength(2))
 })

@@ -55,3 +55,20 @@ test('a screen that cannot render without a browser gets no frame, and says why'
     globalThis.window = saved
   }
 })
+
+test('no frame with a form the browser would submit before the JS arrives; method="dialog" submits nothing', () => {
+  const submits = () => (
+    <form aria-label="sign up">
+      <input aria-label="phone" />
+    </form>
+  )
+  expect(render(submits)).toEqual({ skipped: expect.stringContaining('method="dialog"') })
+  const stays = () => (
+    <form aria-label="sign up" method="dialog">
+      <input aria-label="phone" />
+    </form>
+  )
+  expect(render(stays)).toEqual({
+    html: '<form aria-label="sign up" method="dialog"><input aria-label="phone"/></form>',
+  })
+})

@@ -34,10 +34,28 @@ export function createFirstFrameRenderer(
           }
           probe.reads.forEach((key) => keys.add(key))
         }
+        const submits = nativelySubmittingForm(html)
+        if (submits) {
+          return {
+            skipped: `${path}'s first frame has a form that the browser would submit before the JS arrives (${submits}): give it method="dialog"`,
+          }
+        }
         return { html }
       } catch (error) {
         return { skipped: `${path}'s first frame failed to render: ${(error as Error).message}` }
       }
     },
   }
+}
+
+/**
+ * A `<form>` in a frame that the browser itself would submit when tapped (or Enter is pressed) before the
+ * screen has hydrated: a navigation that reloads the page and loses the link's parameters and what was typed.
+ * `method="dialog"` submits nothing outside a dialog, and the screen's own handler takes over once hydrated.
+ */
+function nativelySubmittingForm(html: string): string | null {
+  for (const [tag] of html.matchAll(/<form\b[^>]*>/gi)) {
+    if (!/\smethod="dialog"/i.test(tag)) return tag
+  }
+  return null
 }

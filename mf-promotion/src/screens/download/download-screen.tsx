@@ -14,8 +14,9 @@ export function DownloadScreen({ http, settings, navigate, bridge, params }: Pro
   const link = clientType(navigator.userAgent) === 'ios' ? config.iosUrl : config.androidUrl
 
   const download = () =>
-    // A server-provided link: through the guard (an unknown host or scheme is refused with a toast).
-    openServerLink(link, { settings, navigate, bridge, refuse: showToast })
+    // A server-provided link: through the guard (an unknown host or scheme is refused with a toast, in this
+    // page's language).
+    openServerLink(link, { settings, navigate, bridge, refuse: () => showToast(MESSAGES.linkRefused) })
 
   return (
     <div className="promo-page promo-download">

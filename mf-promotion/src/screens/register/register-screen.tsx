@@ -145,9 +145,12 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
   return (
     <div className="promo-page">
       <TemplateHeader config={config} />
+      {/* `method="dialog"`: in the page's first frame, a tap on apply (or Enter) before the JS has arrived
+          submits nothing, instead of reloading the page without the ad link's parameters. */}
       <form
         className="promo-form"
         aria-label={MESSAGES.title}
+        method="dialog"
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
