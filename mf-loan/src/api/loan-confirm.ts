@@ -1,8 +1,8 @@
 import type { CallOptions, Http } from 'shared/http'
 import {
   flag,
+  isOne,
   list,
-  number,
   parseLenient,
   record,
   requiredText,
@@ -36,7 +36,7 @@ const LoanConfirmData = record({
   pRateDsc: text,
   sendSms: flag,
   // The spec: the back pop-up shows "only when isPopType is 1" (not on any other nonzero value).
-  isPopType: number(0),
+  isPopType: isOne,
   popTitle: text,
   popContent: text,
   popAgreementUrl: text,

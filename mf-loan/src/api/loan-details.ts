@@ -1,5 +1,5 @@
 import type { CallOptions, Http } from 'shared/http'
-import { flag, list, number, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
+import { flag, isOne, list, number, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
 
 import { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH } from './paths'
@@ -31,13 +31,14 @@ const LoanDetailsData = v.object({
   userOrderDetail: v.optional(v.object({ detail: list(DetailLine) }), { detail: [] }),
   recProducts: list(RecProduct),
   inside: flag,
-  isDelay: flag,
+  // The spec turns these on with 1 exactly ('isDelay 1', 'isScore is 1', 'cardNeedPop is 1'): 2 or -1 is off.
+  isDelay: isOne,
   telephone: text,
-  isScore: flag,
+  isScore: isOne,
   playeduL: text,
   reyMsg: text,
   KindTipsMsg: text,
-  cardNeedPop: flag,
+  cardNeedPop: isOne,
   cardPopTitle: text,
   cardPopMsg: text,
 })

@@ -41,3 +41,21 @@ test.each(Object.entries(PAGES))('%s: the screen makes exactly its declared firs
     shows: async () => expect(await screen.findByRole('heading', { name: page.shows })).toBeInTheDocument(),
   }),
 )
+
+/** The page's ids with blanks around them, as a hand-made link may carry them (`?orderId=%20170%20`). */
+const padded = (query: Record<string, string>) =>
+  Object.fromEntries(Object.entries(query).map(([key, value]) => [key, ` ${value} `]))
+
+test.each(Object.entries(PAGES))(
+  '%s with blanks around the ids: the screen asks for the trimmed ids the page started with',
+  (route, page) =>
+    expectDeclaredFirstCalls({
+      server,
+      route,
+      screen: page.screen,
+      query: padded(page.query),
+      declared: FIRST_CALLS[route as keyof typeof FIRST_CALLS] ?? [],
+      render: (props) => void renderWithUi(<LoanApp {...props} />),
+      shows: async () => expect(await screen.findByRole('heading', { name: page.shows })).toBeInTheDocument(),
+    }),
+)

@@ -68,6 +68,8 @@ export const CONFIRM_MESSAGES = {
   agreements: 'Agreements',
   agree: 'I have read and agree to',
   next: 'Next',
+  /** The push succeeded but its details link could not replace the page. */
+  received: 'Your loan request has been received. You can follow it in your orders in the app.',
   agreementPopup: {
     title: 'Loan agreement',
     text: 'Please read the loan agreement and agree to it before you continue.',

@@ -86,6 +86,18 @@ test('a link that is not http goes to the bridge', async () => {
   expect(visits).toEqual([])
 })
 
+test('a double tap on a product tracks it once and opens it once', async () => {
+  const user = userEvent.setup()
+  const props = renderPage()
+  await screen.findByRole('region', { name: JOINT_MESSAGES.products })
+  const calls = sent()
+  await user.dblClick(screen.getByRole('button', { name: /Quick Cash/ }))
+  await waitFor(() => expect(props.bridgeCalls).toHaveLength(1))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(props.bridgeCalls).toEqual([{ action: 'to', payload: ['productDetail'] }])
+  expect(calls.map((call) => call.path)).toEqual([CLICK_TRACK_PATH, PRODUCT_LINK_PATH])
+})
+
 test('an http link to a host the deployment does not allow is refused with a toast', async () => {
   const user = userEvent.setup()
   server.use(

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react'
+import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { openServerLink } from 'shared/navigation'
 import { showToast } from 'shared/ui'
@@ -12,6 +12,7 @@ import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
 import { useLoad } from 'shared/ui/use-load'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { loanIds } from '../../components/order-ids'
+import { useOneTap } from '../../components/use-one-tap'
 
 /** The joint login failure page (`/jointLoginFailure`, 'Order Details'): why, and products to try instead. */
 export function JointLoginFailureScreen(props: RemoteProps) {
@@ -19,13 +20,11 @@ export function JointLoginFailureScreen(props: RemoteProps) {
   const { http } = props
   const load = useCallback(() => getJointFailure(http, { productId, orderId }), [http, productId, orderId])
   const { state, retry } = useLoad(load)
-  // One tap at a time: a second tap while the first asks for its link would open two pages.
-  const busy = useRef(false)
+  // One product per tap: a second tap while the first asks for its link (or just after) would open two pages.
+  const oneTap = useOneTap()
 
-  const tap = async (product: JointProduct, positionId: number) => {
-    if (busy.current) return
-    busy.current = true
-    try {
+  const tap = (product: JointProduct, positionId: number) =>
+    oneTap(async () => {
       await trackProductClick(http, { productId: product.productId, positionId })
       const link = await getProductLink(http, product.productId)
       if (link === null) return
@@ -35,10 +34,7 @@ export function JointLoginFailureScreen(props: RemoteProps) {
         bridge: props.bridge,
         refuse: (message) => showToast(message),
       })
-    } finally {
-      busy.current = false
-    }
-  }
+    })
 
   if (state.status === 'loading') {
     return <LoanSkeleton label={MESSAGES.common.loading} heights={[96, 240]} />

@@ -277,15 +277,100 @@ test('a push without an answer says the outcome is unknown; the retry carries th
   expect(calls[1].key).toBe(calls[0].key)
 })
 
-test('a lendDetailsUrl the guard refuses is toasted; the page stays', async () => {
+/** Closes v2's promotional pop-up, which comes first; returns 'Next' as the variant names it. */
+async function readyToPush(
+  user: ReturnType<typeof userEvent.setup>,
+  variant: LoanConfirmScreenProps['variant'],
+): Promise<string> {
+  if (variant === 'v1') {
+    await loaded()
+    return m.next
+  }
+  const promotion = await screen.findByRole('dialog', { name: m.promotion.title })
+  await user.click(within(promotion).getByRole('button', { name: m.promotion.close }))
+  return V2_EXTRA.buttonMsg
+}
+
+test.each([
+  ['v1', 'a host the guard refuses', 'https://evil.com/lend'],
+  ['v1', 'a script', 'javascript:alert(1)'],
+  ['v1', 'no link', ''],
+  ['v2', 'a host the guard refuses', 'https://evil.com/lend'],
+  ['v2', 'no link', ''],
+] as const)(
+  '%s: a push that succeeds with %s is done: the borrower is told the loan was received and Next never pushes again',
+  async (variant, _, lendDetailsUrl) => {
+    const user = userEvent.setup()
+    server.use(http.post(apiPath(CONFIRM_PATHS[variant].push), () => envelope({ lendDetailsUrl })))
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    renderConfirm(CONFIRM_SCENARIOS.standard, { variant })
+    const next = await readyToPush(user, variant)
+    const calls = sent()
+    await user.click(nextButton(next))
+    expect(await screen.findByRole('status')).toHaveTextContent(m.received)
+    expect(nextButton(next)).toBeDisabled()
+    // Unticking and ticking again does not make it a new loan.
+    const box = screen.getByRole('checkbox', { name: m.agree })
+    await user.click(box)
+    await user.click(box)
+    expect(nextButton(next)).toBeDisabled()
+    await user.click(nextButton(next))
+    act(() => nextButton(next).click())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls.filter((call) => call.path === CONFIRM_PATHS[variant].push)).toHaveLength(1)
+    expect(visits).toEqual([])
+  },
+)
+
+test('a push that succeeds with a native page key hands it to the app once; Next never pushes again', async () => {
   const user = userEvent.setup()
-  server.use(http.post(apiPath(V1.push), () => envelope({ lendDetailsUrl: 'javascript:alert(1)' })))
+  server.use(http.post(apiPath(V1.push), () => envelope({ lendDetailsUrl: 'order' })))
+  const props = renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  const calls = sent()
+  await user.dblClick(nextButton())
+  expect(await screen.findByRole('status')).toHaveTextContent(m.received)
+  expect(nextButton()).toBeDisabled()
+  expect(props.bridgeCalls).toEqual([{ action: 'to', payload: ['order'] }])
+  expect(calls.filter((call) => call.path === V1.push)).toHaveLength(1)
+})
+
+test('two taps on Next in one task push once and replace the page once', async () => {
   renderConfirm(CONFIRM_SCENARIOS.standard)
   await loaded()
+  const calls = sent()
+  const next = nextButton()
+  act(() => {
+    next.click()
+    next.click()
+  })
+  await waitFor(() => expect(visits).toHaveLength(1))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(visits).toEqual([{ url: `${CONFIRM_LINKS.lendDetails}?productId=1&from=confirm`, replace: true }])
+  expect(calls.filter((call) => call.path === V1.push)).toHaveLength(1)
+})
+
+test('a product id from the route is trimmed in the calls and in the link that carries it on', async () => {
+  const user = userEvent.setup()
+  const calls = sent()
+  renderConfirm(' 1 ')
+  await loaded()
   await user.click(nextButton())
-  expect(await screen.findByText('This link cannot be opened.')).toBeInTheDocument()
-  expect(visits).toEqual([])
-  expect(nextButton()).toBeEnabled()
+  await waitFor(() => expect(visits).toHaveLength(1))
+  expect(visits[0].url).toBe(`${CONFIRM_LINKS.lendDetails}?productId=1&from=confirm`)
+  expect(calls.map((call) => call.params.productId)).toEqual(['1', '1', '1'])
+})
+
+test('a double tap on an agreement opens it once', async () => {
+  const user = userEvent.setup()
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  const calls = sent()
+  await user.dblClick(screen.getByRole('button', { name: 'Privacy Agreement' }))
+  await waitFor(() => expect(visits).toHaveLength(1))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(visits).toEqual([{ url: CONFIRM_LINKS.agreement('1'), replace: false }])
+  expect(calls).toHaveLength(1)
 })
 
 test('a failed load shows its message and Try again, which loads the page', async () => {
@@ -350,8 +435,13 @@ test("isPopType 1: the app's back shows 'Point out'; Agree stays, Cancel leaves"
   expect(props.bridgeCalls).toEqual([{ action: 'closeWebview', payload: [''] }])
 })
 
-test("isPopType 0: the app's back is not intercepted", async () => {
-  const props = renderConfirm(CONFIRM_SCENARIOS.standard)
+test.each([0, 2, -1])("isPopType %j: the app's back is not intercepted", async (isPopType) => {
+  server.use(
+    http.post(apiPath(V1.detail), () =>
+      envelope({ ...DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.backIntercept], isPopType }),
+    ),
+  )
+  const props = renderConfirm(CONFIRM_SCENARIOS.backIntercept)
   await loaded()
   expect(props.back()).toBe(false)
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

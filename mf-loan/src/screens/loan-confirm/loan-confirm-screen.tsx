@@ -18,7 +18,9 @@ import {
 import { CONFIRM_MESSAGES, days, MESSAGES, termByPeriod } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
+import { openLeavingPage } from '../../components/open-link'
 import { loanIds } from '../../components/order-ids'
+import { useOneTap } from '../../components/use-one-tap'
 
 const m = CONFIRM_MESSAGES
 
@@ -65,6 +67,11 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
   const { http, bridge } = props
   const [ticked, setTicked] = useState(true)
   const [sending, setSending] = useState(false)
+  // A ref, not `sending`: two taps in one task both see the state before React re-renders, and each would
+  // push and then open the details. Set from the tap until a failed push; for good once the server took it.
+  const pushing = useRef(false)
+  /** The loan was taken but its details did not replace the page (a refused, empty or native link). */
+  const [received, setReceived] = useState(false)
   const [pointOut, setPointOut] = useState(false)
   // One dialog at a time: the agreement to accept first, then the offer.
   const [open, setOpen] = useState<Dialog[]>(() => {
@@ -75,8 +82,8 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
   })
   const close = (dialog: Dialog) => setOpen((list) => list.filter((d) => d !== dialog))
   const dialog = open[0]
-  // One agreement link at a time: a second tap while the first asks would open two pages.
-  const opening = useRef(false)
+  // One agreement link per tap: a second tap while the first asks (or just after) would open two pages.
+  const tap = useOneTap()
 
   const linkContext = (extra: Partial<ServerLinkContext> = {}): ServerLinkContext => ({
     settings: props.settings,
@@ -89,26 +96,22 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
   useEffect(
     () =>
       bridge.onNativeBack(() => {
-        if (loan.isPopType !== 1) return false
+        if (!loan.isPopType) return false
         setPointOut(true)
         return true
       }),
     [bridge, loan.isPopType],
   )
 
-  const openAgreement = async (position: number) => {
-    if (opening.current) return
-    opening.current = true
-    try {
+  const openAgreement = (position: number) =>
+    void tap(async () => {
       const link = await getAgreementLink(http, variant, { ...ids, position })
       if (link !== null) openServerLink(link, linkContext())
-    } finally {
-      opening.current = false
-    }
-  }
+    })
 
   const next = async () => {
-    if (!ticked || sending) return
+    if (!ticked || pushing.current) return
+    pushing.current = true
     setSending(true)
     const url = await pushLoan(http, variant, {
       productId: ids.productId,
@@ -117,11 +120,19 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
       termUnit: loan.termUnit,
     })
     if (url === null) {
+      // No loan was taken, or no answer came (the helper keeps the key: the same tap is the same intent).
+      pushing.current = false
       setSending(false)
       return
     }
-    const left = openServerLink(url, linkContext({ append: carriedQuery(props.query), replace: true }))
-    if (!left) setSending(false)
+    // The server took the loan: the intent is done (ADR 0012), so 'Next' never pushes again and the details
+    // open once. A link that does not replace the page would leave a dead button: the notice says where the
+    // loan is instead of the guard's 'cannot be opened'.
+    const left = openLeavingPage(
+      url,
+      linkContext({ append: carriedQuery(props.query), replace: true, refuse: () => undefined }),
+    )
+    if (!left) setReceived(true)
   }
 
   const term = byPeriod ? termByPeriod(loan.periods, loan.termUnit) : days(loan.periods)
@@ -207,7 +218,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
         <ul className="loan-agreements__list">
           {agreements.map((agreement, position) => (
             <li key={`${agreement.title}-${position}`}>
-              <button type="button" className="loan-link" onClick={() => void openAgreement(position)}>
+              <button type="button" className="loan-link" onClick={() => openAgreement(position)}>
                 {agreement.title}
               </button>
             </li>
@@ -216,9 +227,14 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
       </section>
 
       <div className="loan-actions">
+        {received && (
+          <p className="loan-confirm__received" role="status">
+            {m.received}
+          </p>
+        )}
         <button
           type="button"
-          className={`loan-button${ticked ? '' : ' is-grey'}`}
+          className={`loan-button${ticked && !received ? '' : ' is-grey'}`}
           disabled={!ticked || sending}
           onClick={() => void next()}
         >
@@ -232,7 +248,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
           <button
             type="button"
             className="loan-link loan-modal__read"
-            onClick={() => openServerLink(loan.popAgreementUrl, linkContext())}
+            onClick={() => void tap(() => openServerLink(loan.popAgreementUrl, linkContext()))}
           >
             {m.agreementPopup.read}
           </button>
@@ -289,7 +305,8 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
 function carriedQuery(query: Record<string, string>): Record<string, string> {
   const carried: Record<string, string> = {}
   for (const [key, value] of Object.entries(query)) {
-    if (!(SESSION_KEYS as readonly string[]).includes(key)) carried[key] = value
+    // Trimmed as the page read its ids (loanIds).
+    if (!(SESSION_KEYS as readonly string[]).includes(key)) carried[key] = value.trim()
   }
   return { ...carried, from: 'confirm' }
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
@@ -65,6 +65,15 @@ test('loads: a skeleton, then the status banner, the product card and its non-em
   expect(bodies).toEqual([{ productId: '1', orderId: '86' }])
 })
 
+test('ids from the route are trimmed, as the session trims its globals', async () => {
+  const bodies = bodiesTo(LOAN_DETAILS_PATH)
+  const user = userEvent.setup()
+  const props = renderDetails(` ${SCENARIOS.due} `, { productId: ' 7 ' })
+  await user.click(await screen.findByRole('button', { name: m.repayment }))
+  expect(bodies).toEqual([{ productId: '7', orderId: '174' }])
+  expect(props.navigate).toHaveBeenCalledExactlyOnceWith('/repay?productId=7&orderId=174')
+})
+
 test('product_id is read as productId; the route wins over the session', async () => {
   const bodies = bodiesTo(LOAN_DETAILS_PATH)
   renderDetails(SCENARIOS.due, { product_id: '7' })
@@ -106,20 +115,60 @@ test.each([
   expect(await screen.findByRole('img', { name: m.statusIcon })).toHaveAttribute('data-icon', icon)
 })
 
-test("174 with isDelay 1: 'REPAY' to /repay and 'Rollover Repayment' to /delayRepay, each setting showBankTip", async () => {
+test.each([
+  [m.repay, '/repay'],
+  [m.rollover, '/delayRepay'],
+])("174 with isDelay 1: '%s' opens %s and sets showBankTip", async (name, path) => {
   const user = userEvent.setup()
   const props = renderDetails(SCENARIOS.delayable)
-  const repay = await screen.findByRole('button', { name: m.repay })
+  const button = await screen.findByRole('button', { name })
   expect(screen.getByText(m.rolloverTagline)).toBeInTheDocument()
   expect(screen.queryByRole('button', { name: m.repayment })).not.toBeInTheDocument()
-  await user.click(repay)
-  expect(props.navigate).toHaveBeenLastCalledWith('/repay?productId=1&orderId=86')
-  expect(sessionStorage.getItem(BANK_TIP_KEY)).not.toBeNull()
-  sessionStorage.clear()
-  await user.click(screen.getByRole('button', { name: m.rollover }))
-  expect(props.navigate).toHaveBeenLastCalledWith('/delayRepay?productId=1&orderId=86')
+  await user.click(button)
+  expect(props.navigate).toHaveBeenCalledExactlyOnceWith(`${path}?productId=1&orderId=86`)
   expect(sessionStorage.getItem(BANK_TIP_KEY)).not.toBeNull()
 })
+
+test.each([
+  [m.repay, SCENARIOS.delayable, '/repay'],
+  [m.rollover, SCENARIOS.delayable, '/delayRepay'],
+  [m.repayment, SCENARIOS.due, '/repay'],
+])("a double tap on '%s' opens its page once", async (name, orderId, path) => {
+  const user = userEvent.setup()
+  const props = renderDetails(orderId)
+  await user.dblClick(await screen.findByRole('button', { name }))
+  expect(props.navigate).toHaveBeenCalledExactlyOnceWith(`${path}?productId=1&orderId=${orderId}`)
+})
+
+test("two taps in one task on 'REPAY' and 'Rollover Repayment' open one page", async () => {
+  const props = renderDetails(SCENARIOS.delayable)
+  const repay = await screen.findByRole('button', { name: m.repay })
+  const rollover = screen.getByRole('button', { name: m.rollover })
+  act(() => {
+    repay.click()
+    repay.click()
+    rollover.click()
+  })
+  expect(props.navigate).toHaveBeenCalledExactlyOnceWith('/repay?productId=1&orderId=86')
+})
+
+test.each([
+  [0, false],
+  [1, true],
+  [2, false],
+  [-1, false],
+  ['1', true],
+])(
+  "174 with isDelay %j: 'REPAY' and 'Rollover Repayment' only for 1, else 'Repayment'",
+  async (isDelay, delay) => {
+    answerWith(SCENARIOS.due, { isDelay })
+    renderDetails(SCENARIOS.due)
+    await screen.findByRole('img', { name: m.statusIcon })
+    expect(screen.queryByRole('button', { name: m.repay }) !== null).toBe(delay)
+    expect(screen.queryByRole('button', { name: m.rollover }) !== null).toBe(delay)
+    expect(screen.queryByRole('button', { name: m.repayment }) !== null).toBe(!delay)
+  },
+)
 
 test("180 with isDelay 1 also offers 'REPAY' and 'Rollover Repayment'", async () => {
   answerWith(SCENARIOS.overdue, { isDelay: 1, cardNeedPop: 0 })
@@ -172,6 +221,32 @@ test("200: 'Borrow Again' saves the event (module 30, position 0), then opens th
   expect(eventsWhenBridged).toEqual([1])
 })
 
+test("a double tap on 'Borrow Again' saves one event and opens the product detail once", async () => {
+  const user = userEvent.setup()
+  const events = bodiesTo(EVENT_SAVE_PATH)
+  answerWith(SCENARIOS.settled, { isScore: 0 })
+  const props = renderDetails(SCENARIOS.settled)
+  await user.dblClick(await screen.findByRole('button', { name: m.borrowAgain }))
+  await waitFor(() => expect(props.bridgeCalls).toHaveLength(1))
+  // What a second tap would have sent has had time to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(props.bridgeCalls).toEqual([{ action: 'to', payload: ['productDetail'] }])
+  expect(events).toEqual([{ productId: '1', moduleId: '30', positionId: '0' }])
+})
+
+test.each(['productDetail', 'login'])(
+  'a continuation link that is a native page key (%s) goes to the app once; the order shows, as without a link',
+  async (key) => {
+    answerWith(SCENARIOS.redirect, { playeduL: key })
+    const props = renderDetails(SCENARIOS.redirect)
+    expect(await screen.findByRole('heading', { name: 'Under review' })).toBeInTheDocument()
+    expect(screen.queryByRole('status', { name: m.redirecting })).not.toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'CashLoan' })).toBeInTheDocument()
+    expect(props.bridgeCalls).toEqual([{ action: 'to', payload: [key] }])
+    expect(visits).toEqual([])
+  },
+)
+
 test('a continuation link on any status but 21 opens at once, replacing the page, with the global parameters', async () => {
   renderDetails(SCENARIOS.redirect)
   await waitFor(() =>
@@ -207,6 +282,14 @@ test("21 with a link: 'Withdraw Now' opens the continuation link with the global
   renderDetails(SCENARIOS.withdraw)
   const prompt = await screen.findByRole('dialog', { name: MESSAGES.withdraw.title })
   await user.click(within(prompt).getByRole('button', { name: MESSAGES.withdraw.confirm }))
+  expect(visits).toEqual([{ url: `${DEMO_LINKS.withdraw}?productId=1&orderId=21`, replace: false }])
+})
+
+test("21 with a link: a double tap on 'Withdraw Now' opens the link once", async () => {
+  const user = userEvent.setup()
+  renderDetails(SCENARIOS.withdraw)
+  const prompt = await screen.findByRole('dialog', { name: MESSAGES.withdraw.title })
+  await user.dblClick(within(prompt).getByRole('button', { name: MESSAGES.withdraw.confirm }))
   expect(visits).toEqual([{ url: `${DEMO_LINKS.withdraw}?productId=1&orderId=21`, replace: false }])
 })
 
@@ -400,11 +483,28 @@ test('a failed rating keeps the dialog open; Cancel closes it without a call', a
   expect(props.bridgeCalls).toEqual([])
 })
 
-test('no rating unless isScore is 1', async () => {
-  answerWith(SCENARIOS.settled, { isScore: 0 })
+test.each([
+  [0, false],
+  [1, true],
+  [2, false],
+  [-1, false],
+])('isScore %j: the rating opens only for 1', async (isScore, opens) => {
+  answerWith(SCENARIOS.settled, { isScore })
   renderDetails(SCENARIOS.settled)
   await screen.findByRole('button', { name: m.borrowAgain })
-  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(screen.queryByRole('dialog', { name: MESSAGES.rating.title }) !== null).toBe(opens)
+})
+
+test.each([
+  [0, false],
+  [1, true],
+  [2, false],
+  [-1, false],
+])('cardNeedPop %j: the bank-card dialog opens only for 1', async (cardNeedPop, opens) => {
+  answerWith(SCENARIOS.overdue, { cardNeedPop })
+  renderDetails(SCENARIOS.overdue)
+  await screen.findByRole('button', { name: m.repayment })
+  expect(screen.queryByRole('dialog', { name: 'Bind your bank card' }) !== null).toBe(opens)
 })
 
 test('the bank-card dialog: its close icon closes it', async () => {

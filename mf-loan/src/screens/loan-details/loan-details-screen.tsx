@@ -8,8 +8,10 @@ import { getLoanDetails, type LoanDetails, type RecProduct } from '../../api/loa
 import { MESSAGES } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
+import { openLeavingPage } from '../../components/open-link'
 import { loanIds } from '../../components/order-ids'
 import { StatusIcon } from '../../components/status-icon'
+import { useOneTap } from '../../components/use-one-tap'
 import { useLoad } from 'shared/ui/use-load'
 import {
   actionsFor,
@@ -34,7 +36,7 @@ function globalParams(ids: { productId: string; orderId: string }): Record<strin
 
 interface Loaded {
   details: LoanDetails
-  /** The continuation link is opening: the page stays in its loading shape. */
+  /** The continuation link is replacing the page: it stays in its loading shape. */
   leaving: boolean
 }
 
@@ -53,15 +55,16 @@ export function LoanDetailsScreen(props: RemoteProps) {
     }),
     [settings, navigate, bridge],
   )
-  // The redirect belongs to the answer: it happens once per load, before the page would paint. A link the
-  // guard refuses (it has toasted) leaves the borrower on the page.
+  // The redirect belongs to the answer: it happens once per load, before the page would paint. Only a web or
+  // in-app navigation replaces the page; after a native page key (the app opens it over this page) or a link
+  // the guard refused (it has toasted) the borrower comes back to, or stays on, the order.
   const load = useCallback(async (): Promise<ApiResult<Loaded>> => {
     const result = await getLoanDetails(http, { productId, orderId })
     if (!result.ok) return result
     const details = result.data
     const leaving =
       redirectsAway(details) &&
-      openServerLink(
+      openLeavingPage(
         details.playeduL,
         linkContext({ append: globalParams({ productId, orderId }), replace: true }),
       )
@@ -101,16 +104,22 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
   const actions = actionsFor(details)
   const phone = details.telephone || props.settings.servicePhone
   const orderQuery = new URLSearchParams(globalParams(ids)).toString()
+  // The page's ways on (repay, roll over, borrow again, withdraw): a double tap does one of them once.
+  const tap = useOneTap()
 
-  const goRepay = (path: '/repay' | '/delayRepay') => {
-    markBankTipSeen(window.sessionStorage)
-    props.navigate(orderQuery ? `${path}?${orderQuery}` : path)
-  }
+  const goRepay = (path: '/repay' | '/delayRepay') =>
+    void tap(() => {
+      markBankTipSeen(window.sessionStorage)
+      props.navigate(orderQuery ? `${path}?${orderQuery}` : path)
+    })
   const goHome = () => props.bridge.call('toHome')
-  const borrowAgain = async () => {
-    await saveEvent(props.http, { productId: ids.productId, moduleId: BORROW_AGAIN_MODULE, positionId: 0 })
-    props.bridge.call('to', ['productDetail'])
-  }
+  const borrowAgain = () =>
+    void tap(async () => {
+      await saveEvent(props.http, { productId: ids.productId, moduleId: BORROW_AGAIN_MODULE, positionId: 0 })
+      props.bridge.call('to', ['productDetail'])
+    })
+  const withdraw = () =>
+    void tap(() => openServerLink(details.playeduL, linkContext({ append: globalParams(ids) })))
   const tapProduct = async (product: RecProduct, index: number) => {
     void saveEvent(props.http, {
       productId: product.productId,
@@ -181,7 +190,7 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
             </button>
           )}
           {actions.kind === 'borrowAgain' && (
-            <button type="button" className="loan-button" onClick={() => void borrowAgain()}>
+            <button type="button" className="loan-button" onClick={borrowAgain}>
               {m.borrowAgain}
             </button>
           )}
@@ -215,11 +224,7 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
             >
               {MESSAGES.withdraw.cancel}
             </button>
-            <button
-              type="button"
-              className="loan-button"
-              onClick={() => openServerLink(details.playeduL, linkContext({ append: globalParams(ids) }))}
-            >
+            <button type="button" className="loan-button" onClick={withdraw}>
               {MESSAGES.withdraw.confirm}
             </button>
           </div>

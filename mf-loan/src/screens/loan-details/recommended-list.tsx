@@ -1,6 +1,6 @@
-import { useRef } from 'react'
 import type { RecProduct } from '../../api/loan-details'
 import { MESSAGES } from '../../app/messages'
+import { useOneTap } from '../../components/use-one-tap'
 
 const m = MESSAGES.details
 
@@ -12,17 +12,8 @@ interface RecommendedListProps {
 
 /** The recommended products; a product the server greyed out (`globally` 0) cannot be tapped. */
 export function RecommendedList({ products, onTap, onMore }: RecommendedListProps) {
-  // One tap at a time: a second tap while the first asks for its link would open two pages.
-  const busy = useRef(false)
-  const tap = async (product: RecProduct, index: number) => {
-    if (busy.current) return
-    busy.current = true
-    try {
-      await onTap(product, index)
-    } finally {
-      busy.current = false
-    }
-  }
+  // One product per tap: a second tap while the first asks for its link (or just after) would open two pages.
+  const tap = useOneTap()
 
   return (
     <section className="loan-recommended" aria-label={m.recommended}>
@@ -35,7 +26,7 @@ export function RecommendedList({ products, onTap, onMore }: RecommendedListProp
                 type="button"
                 className={`loan-product${enabled ? '' : ' is-disabled'}`}
                 disabled={!enabled}
-                onClick={() => void tap(product, index)}
+                onClick={() => void tap(() => onTap(product, index))}
               >
                 <span className="loan-product__head">
                   {product.logo && <img className="loan-product__logo" src={product.logo} alt="" />}
