@@ -63,8 +63,15 @@ function orderBody({ productId, orderId }: OrderIds) {
   return { productId: productId || undefined, orderId: orderId || undefined }
 }
 
+/**
+ * Without an order there is nothing to ask the server: no call. The page says its link is incomplete
+ * (`usePageOrder`); this also holds while it hydrates its first frame, rendered as if an order were named.
+ */
+const NO_ORDER = { ok: false, message: MESSAGES.common.badLink, notified: false } as const
+
 /** The instalment to repay; silent: the page shows the failure with 'Try again'. */
 export async function getInstalment(http: Http, ids: OrderIds): Promise<ApiResult<Instalment>> {
+  if (!ids.orderId) return NO_ORDER
   const options: CallOptions = { silent: true }
   const result = await http.post(LOAN_PLAY_DETAIL_PATH, orderBody(ids), options)
   return toApiResult(result, options, 'loan-play-detail', InstalmentSchema)
@@ -72,6 +79,7 @@ export async function getInstalment(http: Http, ids: OrderIds): Promise<ApiResul
 
 /** The extension (rollover) to pay; its own `success: false` is a failed load too. */
 export async function getDelay(http: Http, ids: OrderIds): Promise<ApiResult<Delay>> {
+  if (!ids.orderId) return NO_ORDER
   const options: CallOptions = { silent: true }
   const result = await http.post(DELAY_PLAY_DETAIL_PATH, orderBody(ids), options)
   const parsed = toApiResult(result, options, 'delay-play-detail', DelaySchema)

@@ -1,5 +1,12 @@
-import { screen } from '@testing-library/react'
-import { expectDeclaredFirstCalls, renderWithUi, setupMswServer } from 'shared/testing'
+import { act, screen } from '@testing-library/react'
+import {
+  createTestProps,
+  expectDeclaredFirstCalls,
+  renderWithUi,
+  setupMswServer,
+  startedPage,
+  TEST_SESSION,
+} from 'shared/testing'
 import { expect, test } from 'vitest'
 import { handlers } from '../mocks/handlers'
 import { FIRST_CALLS } from './first-calls'
@@ -27,4 +34,28 @@ test.each(Object.entries(PAGES))('%s: the screen makes exactly its declared firs
     render: (props) => void renderWithUi(<RepayApp {...props} />),
     shows: async () => expect(await screen.findByRole('heading', { name: page.shows })).toBeInTheDocument(),
   }),
+)
+
+test.each(Object.entries(PAGES))(
+  '%s without an order: the page starts no call, and neither does the screen',
+  async (route, page) => {
+    const declared = FIRST_CALLS[route as keyof typeof FIRST_CALLS] ?? []
+    const noOrder = { ...TEST_SESSION, globals: { productId: '7' } }
+    const started = startedPage(server, route, { productId: '7' }, declared, noOrder)
+    try {
+      expect(started.started).toBe(0)
+      const props = createTestProps({
+        screen: page.screen,
+        query: { productId: '7' },
+        http: started.http,
+        session: started.session,
+      })
+      renderWithUi(<RepayApp {...props} />)
+      expect(await screen.findByRole('alert')).toHaveTextContent('This repayment link is incomplete.')
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+      for (const call of declared) expect(started.requestsTo(call.path)).toBe(0)
+    } finally {
+      started.stop()
+    }
+  },
 )

@@ -2,7 +2,11 @@ import type { FirstCalls } from 'shared/http/first-call'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/paths'
 
 // The page's productId (or its alias product_id) and orderId are the session's globals at boot (orderIds).
-const ORDER_BODY = { productId: { global: 'productId' }, orderId: { global: 'orderId' } } as const
+// Without an order the screen says its link is incomplete and calls nothing (usePageOrder): nor does the page.
+const ORDER_BODY = {
+  productId: { global: 'productId' },
+  orderId: { global: 'orderId', required: true },
+} as const
 
 /**
  * The read each screen makes as it mounts, per route. Published with the build as `first-calls.json`; the

@@ -11,7 +11,7 @@ import {
 import { DELAY_PLAY_DETAIL_PATH, GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/paths'
 import { handlers } from '../mocks/handlers'
 import { DEMO_CODE, LEGACY_SCENARIOS, resetLegacyCalls } from '../mocks/legacy-repay'
-import { SCENARIOS } from '../mocks/demo-data'
+import { DEMO_PAY_IMAGE_PATH, SCENARIOS } from '../mocks/demo-data'
 import { resetStore } from '../mocks/store'
 import { RepayApp } from './repay-app'
 
@@ -57,6 +57,12 @@ fuzzRemote({
     resetLegacyCalls()
   },
   render: (props) => void renderWithUi(<RepayApp {...props} />),
+  unread: [
+    {
+      path: apiPath(`${DEMO_PAY_IMAGE_PATH}/:name`),
+      why: "the code pages' pictures: the browser loads them into <img>",
+    },
+  ],
   screens: [
     { route: '/repay', query: ORDER, calls: [DETAIL] },
     {

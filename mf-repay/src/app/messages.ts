@@ -10,6 +10,8 @@ export const MESSAGES = {
     loadFailed: 'This page could not be loaded.',
     notAvailable: 'This page is not available yet',
     notAvailableBody: 'It has not been released yet. Please check back later.',
+    /** A repayment page whose link names no order (or, for the legacy page, no valid amount). */
+    badLink: 'This repayment link is incomplete. Please open it again from your loan details.',
     productLogo: (name: string) => `${name} logo`,
   },
   repay: {
@@ -106,7 +108,6 @@ export const MESSAGES = {
     alipay: 'Alipay',
     pay: 'Repay now',
     paying: 'Processing...',
-    badLink: 'This repayment link is incomplete. Please open it again from your loan details.',
     codeTitle: 'Verification code',
     codeLabel: 'SMS code',
     codeHint: 'Enter the verification code we sent to your phone by SMS.',

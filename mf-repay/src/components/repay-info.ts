@@ -1,6 +1,7 @@
 import { list, object, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
-import type { DefDetail } from '../api/repay-detail'
+import type { DefDetail, OrderIds } from '../api/repay-detail'
+import { isAmount } from './amount'
 
 /** Where the instalment and extension pages leave what `/repaymentOfCode2` shows (this tab only). */
 export const REPAY_INFO_KEY = 'repayInfo'
@@ -11,10 +12,12 @@ const NoticeGroup = v.object({
 })
 
 const RepayInfoSchema = object({
+  /** The order it belongs to (`orderIds` of the page that stored it); the contract number is the order. */
+  productId: text,
+  orderId: text,
   logo: text,
   /** The default pay code; '' when the server gave none (the contract number shows instead). */
   payCode: text,
-  contractNo: text,
   /** The total: the instalment's repayAmount or the extension's delayAmount. */
   amount: text,
   notices: list(NoticeGroup),
@@ -34,14 +37,15 @@ function noticeGroups(payNotice: Record<string, { name: string; list: string[] }
 }
 
 /**
- * What `/repaymentOfCode2` shows, from a repayment page's default pay details: the contract number (the
- * order, shown when there is no pay code) and the total (the instalment's or the extension's amount).
+ * What `/repaymentOfCode2` shows, from a repayment page's default pay details: the order it is for (its
+ * contract number, shown when there is no pay code) and the total (the instalment's or the extension's amount).
  */
-export function repayInfoOf(defDetail: DefDetail, contractNo: string, amount: string): RepayInfo {
+export function repayInfoOf(defDetail: DefDetail, ids: OrderIds, amount: string): RepayInfo {
   return {
+    productId: ids.productId,
+    orderId: ids.orderId,
     logo: defDetail.logo,
     payCode: defDetail.payCode,
-    contractNo,
     amount,
     notices: noticeGroups(defDetail.payNotice),
   }
@@ -55,8 +59,14 @@ export function saveRepayInfo(storage: Storage, info: RepayInfo): void {
   }
 }
 
-/** What a repayment page stored, or null when nothing (usable) is there. */
-export function readRepayInfo(storage: Storage): RepayInfo | null {
+/**
+ * What a repayment page stored for the order `ids` (the code page's own), or null when nothing usable for it
+ * is there: nothing, garbage, or another order's (or product's) details, which must never show as this one's.
+ * A page without an order cannot tell whose the details are: nothing for it either. An amount that is no
+ * amount (`isAmount`) is left out rather than shown as it was stored.
+ */
+export function readRepayInfo(storage: Storage, ids: OrderIds): RepayInfo | null {
+  if (!ids.orderId) return null
   let raw: unknown
   try {
     raw = JSON.parse(storage.getItem(REPAY_INFO_KEY) ?? 'null')
@@ -66,5 +76,7 @@ export function readRepayInfo(storage: Storage): RepayInfo | null {
   if (raw === null) return null
   const parsed = parseLenient('repay-info', RepayInfoSchema, raw)
   if (!parsed.ok) return null
-  return parsed.value.payCode || parsed.value.contractNo ? parsed.value : null
+  const info = parsed.value
+  if (info.orderId !== ids.orderId || info.productId !== ids.productId) return null
+  return { ...info, amount: isAmount(info.amount) ? info.amount : '' }
 }

@@ -1,13 +1,37 @@
 /** Demo repayments, chosen by order id (README.md lists them). */
 
-/** Small inline SVG pictures (the CSP allows `data:` images). */
-export function svgDataUrl(label: string, background: string, size = 96): string {
-  const svg =
+/** A small SVG picture: a coloured square with a label. */
+function svgPicture(label: string, background: string, size = 96): string {
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
     `<rect width="100%" height="100%" rx="12" fill="${background}"/>` +
     `<text x="50%" y="50%" fill="#ffffff" font-family="sans-serif" font-size="${Math.round(size / 5)}" ` +
     `text-anchor="middle" dominant-baseline="middle">${label}</text></svg>`
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`
+  )
+}
+
+/** Inline pictures for what the server's answers carry (the CSP allows `data:` images). */
+export function svgDataUrl(label: string, background: string, size = 96): string {
+  return `data:image/svg+xml,${encodeURIComponent(svgPicture(label, background, size))}`
+}
+
+/**
+ * Where the demo API serves the code pages' pictures (under the API base, on the app's origin). A code page
+ * shows only an app path or a picture of the deployment's image hosts from its link, never an inline one.
+ */
+export const DEMO_PAY_IMAGE_PATH = '/repay-demo-images'
+
+type PayImage = '7-eleven.svg' | 'qr-ph.svg'
+
+/** The pictures the demo API serves there, by file name. */
+export const DEMO_PAY_IMAGES = new Map<string, string>([
+  ['7-eleven.svg', svgPicture('7', '#008061')],
+  ['qr-ph.svg', svgPicture('QR', '#1f1f1f', 200)],
+] satisfies [PayImage, string][])
+
+/** A demo code-page picture's address: an app path. */
+export function demoPayImage(name: PayImage): string {
+  return `/utilities${DEMO_PAY_IMAGE_PATH}/${name}`
 }
 
 export const SCENARIOS = {
@@ -144,7 +168,7 @@ export function payUrl(channelNumber: string, form: Record<string, string>, appO
     const query = new URLSearchParams({
       showType: answer.showType,
       payCode: answer.showType === '1' ? `7E${form.orderId}0042` : '',
-      payCodeImg: answer.showType === '1' ? CHANNEL_LOGOS.store : svgDataUrl('QR', '#1f1f1f', 200),
+      payCodeImg: demoPayImage(answer.showType === '1' ? '7-eleven.svg' : 'qr-ph.svg'),
       repayAmount: form.amount,
     })
     return `${appOrigin}/repaymentOfCode?${query}`

@@ -2,7 +2,15 @@ import { http, HttpResponse } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import { GENERATE_VCODE_PATH } from '../api/pay'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/repay-detail'
-import { CHANNELS, DEMO_DELAYS, DEMO_INSTALMENTS, payUrl, SCENARIOS } from './demo-data'
+import {
+  CHANNELS,
+  DEMO_DELAYS,
+  DEMO_INSTALMENTS,
+  DEMO_PAY_IMAGE_PATH,
+  DEMO_PAY_IMAGES,
+  payUrl,
+  SCENARIOS,
+} from './demo-data'
 import { legacyHandlers } from './legacy-repay'
 import { recordPay } from './store'
 
@@ -40,6 +48,19 @@ export const handlers = [
     // The page's origin (behind a proxy the request URL may name another host).
     const appOrigin = request.headers.get('origin') ?? new URL(request.url).origin
     return envelope({ payUrl: payUrl(form.channelNumber, form, appOrigin) })
+  }),
+
+  // The code pages' pictures: the browser loads them into <img> from the app's own origin.
+  http.get(apiPath(`${DEMO_PAY_IMAGE_PATH}/:name`), ({ params }) => {
+    const svg = DEMO_PAY_IMAGES.get(String(params.name))
+    if (!svg) return new HttpResponse(null, { status: 404 })
+    return new HttpResponse(svg, {
+      headers: {
+        'Content-Type': 'image/svg+xml',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        'X-Content-Type-Options': 'nosniff',
+      },
+    })
   }),
   ...legacyHandlers,
 ]

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { DELAY_PLAY_DETAIL_PATH } from '../../api/paths'
 import { RepayApp } from '../../app/repay-app'
@@ -60,6 +60,8 @@ test('banner and pay-code box as on the instalment page; neither without isShowR
   expect(screen.getByText('PF8600123456')).toBeInTheDocument()
   // The code page gets the extension's amount.
   expect(JSON.parse(window.sessionStorage.getItem(REPAY_INFO_KEY) ?? 'null')).toMatchObject({
+    productId: '1',
+    orderId: '86',
     amount: '320.00',
   })
 })
@@ -105,4 +107,21 @@ test('a failed call shows its message with Try again', async () => {
   const alert = await screen.findByRole('alert')
   expect(alert).toHaveTextContent('Demo: this rollover could not be loaded.')
   expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+})
+
+test('without an order in the link or the session: the incomplete-link message, and no call', async () => {
+  const props = createTestProps({
+    screen: 'delayRepay',
+    query: {},
+    session: { ...TEST_SESSION, globals: {} },
+  })
+  const post = vi.spyOn(props.http, 'post')
+  renderWithUi(<RepayApp {...props} />)
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent(
+    'This repayment link is incomplete. Please open it again from your loan details.',
+  )
+  expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+  expect(post).not.toHaveBeenCalled()
 })

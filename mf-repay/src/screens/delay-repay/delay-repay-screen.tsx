@@ -3,10 +3,10 @@ import type { RemoteProps } from 'shared/contract'
 import { formatPesos } from 'shared/format'
 import type { ApiResult } from 'shared/schema'
 import { useLoad } from 'shared/ui/use-load'
-import { getDelay, type Delay, type PlanRow } from '../../api/repay-detail'
+import { getDelay, type Delay, type OrderIds, type PlanRow } from '../../api/repay-detail'
 import { MESSAGES } from '../../app/messages'
-import { LoadError, RepaySkeleton } from '../../components/load-state'
-import { orderIds } from '../../components/order-ids'
+import { LoadError, PageMessage, RepaySkeleton } from '../../components/load-state'
+import { usePageOrder } from '../../components/order-ids'
 import { GuideBanner, PayCodeBox } from '../../components/pay-code-box'
 import { PaySection } from '../../components/pay-section'
 import { ProductHead } from '../../components/product-head'
@@ -16,15 +16,23 @@ const m = MESSAGES.delay
 
 /** Extension (rollover) repayment (`/delayRepay`). */
 export function DelayRepayScreen(props: RemoteProps) {
-  const ids = orderIds(props)
-  const { http } = props
+  const ids = usePageOrder(props)
+  if (!ids) return <PageMessage text={MESSAGES.common.badLink} />
+  return <ExtensionPage remote={props} ids={ids} />
+}
+
+function ExtensionPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds }) {
+  const { http } = remote
   const { productId, orderId } = ids
   const load = useCallback(async (): Promise<ApiResult<Delay>> => {
     const result = await getDelay(http, { productId, orderId })
     if (result.ok) {
       const { defDetail, delayInfo } = result.data
       // What /repaymentOfCode2 shows, should the borrower open it from the pay-code box.
-      saveRepayInfo(window.sessionStorage, repayInfoOf(defDetail, orderId, delayInfo.delayAmount))
+      saveRepayInfo(
+        window.sessionStorage,
+        repayInfoOf(defDetail, { productId, orderId }, delayInfo.delayAmount),
+      )
     }
     return result
   }, [http, productId, orderId])
@@ -38,13 +46,13 @@ export function DelayRepayScreen(props: RemoteProps) {
       <section className="repay-title" aria-labelledby="delay-amount">
         <p className="repay-title__label">{data.delayInfo.title || m.title}</p>
         <h1 id="delay-amount" className="repay-title__amount">
-          {formatPesos(data.delayInfo.delayAmount, { rupee: props.settings.rupee })}
+          {formatPesos(data.delayInfo.delayAmount, { rupee: remote.settings.rupee })}
         </h1>
         <p className="repay-title__date">
           {m.nextDate} <span>{data.repayDate}</span>
         </p>
       </section>
-      {data.isShowReyTop && <GuideBanner onOpen={() => props.navigate('/paymentInstructions')} />}
+      {data.isShowReyTop && <GuideBanner onOpen={() => remote.navigate('/paymentInstructions')} />}
       <section className="repay-card" aria-labelledby="delay-plan">
         <ProductHead name={data.productName} logo={data.productLogo} />
         <h2 id="delay-plan" className="repay-card__title">
@@ -52,10 +60,10 @@ export function DelayRepayScreen(props: RemoteProps) {
         </h2>
         <Plan rows={data.repayPlan} />
       </section>
-      <PayCodeBox detail={data.defDetail} onSteps={() => props.navigate('/repaymentOfCode2')} />
+      <PayCodeBox detail={data.defDetail} onSteps={() => remote.navigate('/repaymentOfCode2')} />
       {data.noticeMsg && <p className="repay-notice">{data.noticeMsg}</p>}
       <PaySection
-        remote={props}
+        remote={remote}
         ids={ids}
         channels={data.repayList}
         amount={data.delayInfo.delayAmount}

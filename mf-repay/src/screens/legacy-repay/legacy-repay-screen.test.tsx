@@ -263,3 +263,28 @@ test('a link without the order or the amount says it is incomplete and calls not
   expect(await screen.findByRole('alert')).toHaveTextContent('This repayment link is incomplete.')
   expect(legacyCalls).toHaveLength(0)
 })
+
+test.each(['-1', 'abc', '<script>', '0', '0.00', '1e3', '12.345'])(
+  'a link whose amount is %j is incomplete too: nothing is shown of it, nothing is called',
+  async (amount) => {
+    await renderLegacy(LEGACY_SCENARIOS.withCode, { productId: '1', amount, userId: '501' })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('This repayment link is incomplete.')
+    expect(screen.queryByText(amount)).not.toBeInTheDocument()
+    expect(screen.queryByText(/₱/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Repay now' })).not.toBeInTheDocument()
+    expect(legacyCalls).toHaveLength(0)
+  },
+)
+
+test('a valid amount is sent as the link gives it, less the spaces around it', async () => {
+  const { user } = await renderLegacy(LEGACY_SCENARIOS.noCode, {
+    productId: '1',
+    amount: ' 1530.00 ',
+    couponId: 'C7',
+  })
+  await loaded()
+  await chooseAndPay(user)
+  await waitFor(() => expect(calls(REPAYMENT_COMMIT_PATH)).toHaveLength(1))
+  expect(calls(REPAYMENT_COMMIT_PATH)[0].form.amount).toBe('1530.00')
+})

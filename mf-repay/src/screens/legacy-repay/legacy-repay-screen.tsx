@@ -14,23 +14,24 @@ import {
   type LegacyResult,
 } from '../../api/legacy-repay'
 import { MESSAGES } from '../../app/messages'
+import { isAmount } from '../../components/amount'
 import { LoadError, PageMessage, RepaySkeleton } from '../../components/load-state'
-import { orderIds } from '../../components/order-ids'
+import { usePageOrder } from '../../components/order-ids'
 import { CodeStep } from './code-step'
 import './legacy-repay.css'
 import { NO_CHOICE, useLegacyRepayStore, type LegacyOrder } from './legacy-repay-store'
 
 const m = MESSAGES.legacy
 
-/** The order the route names: `orderIds` plus the amount, coupon and user the legacy calls send. */
-function legacyOrder(props: RemoteProps): LegacyOrder {
-  const ids = orderIds(props)
-  return {
-    ...ids,
-    userId: props.query.userId ?? '',
-    amount: props.query.amount ?? '',
-    couponId: props.query.couponId ?? '',
-  }
+/**
+ * The order the route names (`usePageOrder`) plus the amount, coupon and user the legacy calls send; null when
+ * the link names no order or no amount (`isAmount`, the rule the code page reads its total by).
+ */
+function useLegacyOrder(props: RemoteProps): LegacyOrder | null {
+  const ids = usePageOrder(props)
+  const amount = (props.query.amount ?? '').trim()
+  if (!ids || !isAmount(amount)) return null
+  return { ...ids, userId: props.query.userId ?? '', amount, couponId: props.query.couponId ?? '' }
 }
 
 /** The card's number as the page shows it: only its last four digits. */
@@ -41,8 +42,8 @@ export function maskCardNo(cardNo: string): string {
 
 /** Legacy card repayment (`/legacyRepay?orderId&amount[&couponId&userId&productId]`). */
 export function LegacyRepayScreen(props: RemoteProps) {
-  const order = legacyOrder(props)
-  if (!order.orderId || !order.amount) return <PageMessage text={m.badLink} />
+  const order = useLegacyOrder(props)
+  if (!order) return <PageMessage text={MESSAGES.common.badLink} />
   return <LegacyRepay remote={props} order={order} />
 }
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { apiPath, envelope, failure } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../../api/paths'
 import { RepayApp } from '../../app/repay-app'
@@ -123,7 +123,8 @@ test('the pay-code box leads to the code page, which gets what this page stored'
   await user.click(screen.getByRole('button', { name: 'How to pay with this code' }))
   expect(props.navigate).toHaveBeenCalledWith('/repaymentOfCode2')
   const stored = JSON.parse(window.sessionStorage.getItem(REPAY_INFO_KEY) ?? 'null')
-  expect(stored).toMatchObject({ payCode: 'PF8600123456', contractNo: '86', amount: '1530.00' })
+  // With the order it belongs to: the code page shows it for that order only.
+  expect(stored).toMatchObject({ productId: '1', orderId: '86', payCode: 'PF8600123456', amount: '1530.00' })
   expect(stored.notices.map((group: { group: string }) => group.group)).toEqual([
     'E-wallet',
     'Over the counter',
@@ -302,4 +303,22 @@ test('a malformed channel is left out; the rest still pay', async () => {
   ).toEqual(['GCash', '7-Eleven', 'QR Ph'])
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('repayList[0]'))
   warn.mockRestore()
+})
+
+test('without an order in the link or the session: the incomplete-link message, and no call', async () => {
+  const props = createTestProps({
+    screen: 'repay',
+    query: { productId: '1' },
+    session: { ...TEST_SESSION, globals: { productId: '1' } },
+  })
+  const post = vi.spyOn(props.http, 'post')
+  renderWithUi(<RepayApp {...props} />)
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent(
+    'This repayment link is incomplete. Please open it again from your loan details.',
+  )
+  expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+  expect(post).not.toHaveBeenCalled()
+  expect(window.sessionStorage.getItem(REPAY_INFO_KEY)).toBeNull()
 })

@@ -3,10 +3,10 @@ import type { RemoteProps } from 'shared/contract'
 import { formatPesos } from 'shared/format'
 import type { ApiResult } from 'shared/schema'
 import { useLoad } from 'shared/ui/use-load'
-import { getInstalment, type DetailLine, type Instalment } from '../../api/repay-detail'
+import { getInstalment, type DetailLine, type Instalment, type OrderIds } from '../../api/repay-detail'
 import { MESSAGES } from '../../app/messages'
-import { LoadError, RepaySkeleton } from '../../components/load-state'
-import { orderIds } from '../../components/order-ids'
+import { LoadError, PageMessage, RepaySkeleton } from '../../components/load-state'
+import { usePageOrder } from '../../components/order-ids'
 import { GuideBanner, PayCodeBox } from '../../components/pay-code-box'
 import { PaySection } from '../../components/pay-section'
 import { ProductHead } from '../../components/product-head'
@@ -19,15 +19,20 @@ export const COLLAPSED_ROWS = 2
 
 /** Instalment repayment (`/repay`). */
 export function RepayScreen(props: RemoteProps) {
-  const ids = orderIds(props)
-  const { http } = props
+  const ids = usePageOrder(props)
+  if (!ids) return <PageMessage text={MESSAGES.common.badLink} />
+  return <InstalmentPage remote={props} ids={ids} />
+}
+
+function InstalmentPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds }) {
+  const { http } = remote
   const { productId, orderId } = ids
   const load = useCallback(async (): Promise<ApiResult<Instalment>> => {
     const result = await getInstalment(http, { productId, orderId })
     if (result.ok) {
       const { defDetail, repayAmount } = result.data
       // What /repaymentOfCode2 shows, should the borrower open it from the pay-code box.
-      saveRepayInfo(window.sessionStorage, repayInfoOf(defDetail, orderId, repayAmount))
+      saveRepayInfo(window.sessionStorage, repayInfoOf(defDetail, { productId, orderId }, repayAmount))
     }
     return result
   }, [http, productId, orderId])
@@ -36,7 +41,7 @@ export function RepayScreen(props: RemoteProps) {
   if (state.status === 'loading') return <RepaySkeleton />
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   const data = state.data
-  const rupee = props.settings.rupee
+  const rupee = remote.settings.rupee
   return (
     <div className="repay-page">
       <section className="repay-title" aria-labelledby="repay-amount">
@@ -48,15 +53,15 @@ export function RepayScreen(props: RemoteProps) {
           {m.repayDate}: <span>{data.repayDate}</span>
         </p>
       </section>
-      {data.isShowReyTop && <GuideBanner onOpen={() => props.navigate('/paymentInstructions')} />}
+      {data.isShowReyTop && <GuideBanner onOpen={() => remote.navigate('/paymentInstructions')} />}
       <section className="repay-card" aria-label={m.details}>
         <ProductHead name={data.productName} logo={data.productLogo} />
         <DetailList lines={data.detail} />
       </section>
-      <PayCodeBox detail={data.defDetail} onSteps={() => props.navigate('/repaymentOfCode2')} />
+      <PayCodeBox detail={data.defDetail} onSteps={() => remote.navigate('/repaymentOfCode2')} />
       {data.noticeMsg && <p className="repay-notice">{data.noticeMsg}</p>}
       <PaySection
-        remote={props}
+        remote={remote}
         ids={ids}
         channels={data.repayList}
         amount={data.repayAmount}

@@ -1,21 +1,41 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import type { RemoteProps } from 'shared/contract'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
 import { beforeEach, expect, test } from 'vitest'
 import { RepayApp } from '../../app/repay-app'
-import { REPAY_INFO_KEY, saveRepayInfo } from '../../components/repay-info'
+import { REPAY_INFO_KEY, saveRepayInfo, type RepayInfo } from '../../components/repay-info'
+import { demoPayImage, SCENARIOS } from '../../mocks/demo-data'
 import { handlers } from '../../mocks/handlers'
 
 setupMswServer(...handlers)
 beforeEach(() => window.sessionStorage.clear())
 
-const IMG = 'https://pay.cashloan-demo.ph/qr.png'
+/** An image on a host the deployment lists in `imageHosts` (the CSP's img-src). */
+const IMG = 'https://img.cashloan.ph/qr.png'
+const SETTINGS = { ...TEST_SETTINGS, imageHosts: ['img.cashloan.ph'] }
 
-function renderScreen(screenName: string, query: Record<string, string> = {}) {
-  const props = createTestProps({ screen: screenName, query })
-  renderWithUi(<RepayApp {...props} />)
-  return { props, user: userEvent.setup() }
+function renderScreen(
+  screenName: string,
+  query: Record<string, string> = {},
+  overrides: Partial<RemoteProps> = {},
+) {
+  const props = createTestProps({ screen: screenName, query, settings: SETTINGS, ...overrides })
+  const view = renderWithUi(<RepayApp {...props} />)
+  return { props, user: userEvent.setup(), view }
 }
+
+/** What the instalment page of the test session's order (product 1, order 86) stores. */
+const STORED_86: RepayInfo = {
+  productId: '1',
+  orderId: '86',
+  logo: IMG,
+  payCode: 'PF8600123456',
+  amount: '320.00',
+  notices: [],
+}
+
+const NOTHING_STORED = 'No repayment was started on this device. Please open your repayment page first.'
 
 test('showType 1: the pay code with Copy, the channel image and the amount', async () => {
   const { user } = renderScreen('repaymentOfCode', {
@@ -53,12 +73,38 @@ test('a missing or malformed query says so', () => {
   expect(screen.queryByRole('img')).not.toBeInTheDocument()
 })
 
+test.each([
+  ['a host the deployment does not list', 'https://evil.example/qr.png'],
+  ['a listed host over http', 'http://img.cashloan.ph/qr.png'],
+  ['an inline picture', 'data:image/png;base64,iVBORw0KGgo='],
+  ['an inline SVG', 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E'],
+])('a QR image from %s is a malformed link: no scan-to-pay tips under it', (_, image) => {
+  renderScreen('repaymentOfCode', { showType: '2', payCodeImg: image, repayAmount: '10' })
+  expect(screen.getByRole('alert')).toHaveTextContent('This repayment link is incomplete.')
+  expect(screen.queryByRole('img')).not.toBeInTheDocument()
+  expect(screen.queryByText('Scan this QR code and check the amount.')).not.toBeInTheDocument()
+})
+
+test("a QR image on the app's own path shows, with no image host configured", async () => {
+  const image = demoPayImage('qr-ph.svg')
+  renderScreen('repaymentOfCode', { showType: '2', payCodeImg: image }, { settings: TEST_SETTINGS })
+  expect(screen.getByRole('img', { name: 'Payment QR code' })).toHaveAttribute('src', image)
+  // The demo API serves it there, as a picture.
+  const answer = await fetch(new URL(image, window.location.origin))
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('content-type')).toBe('image/svg+xml')
+  expect(await answer.text()).toMatch(/^<svg /)
+})
+
+test.each(['-1', 'abc', '<script>', '0'])('a total of %j is a malformed link', (amount) => {
+  renderScreen('repaymentOfCode', { showType: '1', payCode: '7E860042', repayAmount: amount })
+  expect(screen.getByRole('alert')).toHaveTextContent('This repayment link is incomplete.')
+  expect(screen.queryByText('7E860042')).not.toBeInTheDocument()
+})
+
 test('code page 2: logo, pay code with Copy, total and the notices grouped by name with their steps', async () => {
   saveRepayInfo(window.sessionStorage, {
-    logo: IMG,
-    payCode: 'PF8600123456',
-    contractNo: '86',
-    amount: '320.00',
+    ...STORED_86,
     notices: [
       {
         group: 'E-wallet',
@@ -96,7 +142,7 @@ test('code page 2: logo, pay code with Copy, total and the notices grouped by na
 })
 
 test('code page 2 without a pay code shows the contract number to copy', () => {
-  saveRepayInfo(window.sessionStorage, { logo: '', payCode: '', contractNo: '86', amount: '', notices: [] })
+  saveRepayInfo(window.sessionStorage, { ...STORED_86, logo: '', payCode: '', amount: '' })
   renderScreen('repaymentOfCode2')
   const box = screen.getByRole('region', { name: 'Contract number' })
   expect(within(box).getByText('86')).toBeInTheDocument()
@@ -107,9 +153,65 @@ test('code page 2 with nothing stored (or garbage) says so and leads back to the
   window.sessionStorage.setItem(REPAY_INFO_KEY, '{not json')
   const { props, user } = renderScreen('repaymentOfCode2', { productId: '1', orderId: '86' })
   const alert = screen.getByRole('alert')
-  expect(alert).toHaveTextContent(
-    'No repayment was started on this device. Please open your repayment page first.',
-  )
+  expect(alert).toHaveTextContent(NOTHING_STORED)
   await user.click(within(alert).getByRole('button', { name: 'Go to my repayment' }))
   expect(props.navigate).toHaveBeenCalledWith('/repay?productId=1&orderId=86')
 })
+
+test("code page 2 never shows another order's pay code: its own order's, or nothing stored", async () => {
+  // Order 86 loads and stores its pay code; then the load of order 'fail' fails (it stores nothing).
+  let shown = renderScreen('repay', { orderId: SCENARIOS.full })
+  await screen.findByRole('heading', { name: '₱1.530,00' })
+  shown.view.unmount()
+  shown = renderScreen('repay', { orderId: SCENARIOS.failure })
+  expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  shown.view.unmount()
+
+  const { props, user, view } = renderScreen('repaymentOfCode2', { orderId: SCENARIOS.plain })
+  const alert = screen.getByRole('alert')
+  expect(alert).toHaveTextContent(NOTHING_STORED)
+  expect(screen.queryByText('PF8600123456')).not.toBeInTheDocument()
+  expect(screen.queryByText('₱1.530,00')).not.toBeInTheDocument()
+  await user.click(within(alert).getByRole('button', { name: 'Go to my repayment' }))
+  expect(props.navigate).toHaveBeenCalledWith('/repay?productId=1&orderId=87')
+  view.unmount()
+
+  // Order 86's own code page still shows what its page stored.
+  renderScreen('repaymentOfCode2', { orderId: SCENARIOS.full })
+  const box = screen.getByRole('region', { name: 'Pay code' })
+  expect(within(box).getByText('PF8600123456')).toBeInTheDocument()
+  expect(within(box).getByText('₱1.530,00')).toBeInTheDocument()
+})
+
+test("code page 2 for the session's order, or another product, goes by that order too", () => {
+  saveRepayInfo(window.sessionStorage, STORED_86)
+  const other = { ...TEST_SESSION, globals: { productId: '1', orderId: SCENARIOS.plain } }
+  const { view } = renderScreen('repaymentOfCode2', {}, { session: other })
+  expect(screen.getByRole('alert')).toHaveTextContent(NOTHING_STORED)
+  view.unmount()
+  renderScreen('repaymentOfCode2', { productId: '2', orderId: SCENARIOS.full })
+  expect(screen.getByRole('alert')).toHaveTextContent(NOTHING_STORED)
+})
+
+test('code page 2 without any order cannot tell whose the stored details are: nothing stored', async () => {
+  saveRepayInfo(window.sessionStorage, STORED_86)
+  const { props, user } = renderScreen('repaymentOfCode2', {}, { session: { ...TEST_SESSION, globals: {} } })
+  const alert = screen.getByRole('alert')
+  expect(alert).toHaveTextContent(NOTHING_STORED)
+  expect(screen.queryByText('PF8600123456')).not.toBeInTheDocument()
+  await user.click(within(alert).getByRole('button', { name: 'Go to my repayment' }))
+  expect(props.navigate).toHaveBeenCalledWith('/repay')
+})
+
+test.each(['abc', '<script>', '-1', '0'])(
+  'code page 2 leaves out a stored total of %j rather than show it as stored',
+  (amount) => {
+    saveRepayInfo(window.sessionStorage, { ...STORED_86, amount })
+    renderScreen('repaymentOfCode2')
+    const box = screen.getByRole('region', { name: 'Pay code' })
+    expect(within(box).getByText('PF8600123456')).toBeInTheDocument()
+    expect(within(box).queryByText('Total payment')).not.toBeInTheDocument()
+    expect(within(box).queryByText(amount)).not.toBeInTheDocument()
+    expect(box).not.toHaveTextContent('₱')
+  },
+)

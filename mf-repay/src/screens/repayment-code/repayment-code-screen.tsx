@@ -9,7 +9,7 @@ const m = MESSAGES.code
 
 /** Repayment by code (`/repaymentOfCode?showType&payCode&payCodeImg&repayAmount`). */
 export function RepaymentCodeScreen(props: RemoteProps) {
-  const page = readCodePage(props.query)
+  const page = readCodePage(props.query, props.settings.imageHosts)
   if (!page) return <PageMessage text={m.badLink} />
   return (
     <div className="repay-page">

@@ -8,13 +8,15 @@ import { readRepayInfo } from '../../components/repay-info'
 
 const m = MESSAGES.code
 
-/** Repayment by code, from what the instalment or extension page stored (`/repaymentOfCode2`). */
+/**
+ * Repayment by code (`/repaymentOfCode2`), from what the instalment or extension page stored for this page's
+ * order (its query's, else the session's).
+ */
 export function RepaymentCode2Screen(props: RemoteProps) {
-  const info = readRepayInfo(window.sessionStorage)
+  const ids = orderIds(props)
+  const info = readRepayInfo(window.sessionStorage, ids)
   if (!info) {
-    const query = new URLSearchParams(
-      Object.entries(orderIds(props)).filter(([, value]) => value !== ''),
-    ).toString()
+    const query = new URLSearchParams(Object.entries(ids).filter(([, value]) => value !== '')).toString()
     const back = query ? `/repay?${query}` : '/repay'
     return (
       <PageMessage text={m.nothingStored}>
@@ -29,7 +31,7 @@ export function RepaymentCode2Screen(props: RemoteProps) {
     )
   }
   const label = info.payCode ? MESSAGES.payCode.label : MESSAGES.payCode.contract
-  const value = info.payCode || info.contractNo
+  const value = info.payCode || info.orderId
   return (
     <div className="repay-page">
       <section className="repay-card repay-code" aria-label={label}>
