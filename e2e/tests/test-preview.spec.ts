@@ -121,10 +121,49 @@ test('every listed link reaches its route', async ({ page }) => {
   ])
   for (const path of paths) {
     await page.goto('/testPreview')
-    await page.locator(`a[href^="${path}?"]`).click()
+    await page.getByRole('navigation', { name: 'Pages', exact: true }).locator(`a[href^="${path}?"]`).click()
     await expect(page).toHaveURL(new RegExp(`${path}\\?.*productId=1.*orderId=86`))
     await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0)
   }
+})
+
+test("the loan demo's links open their scenarios: one order per status, a confirmation product", async ({
+  page,
+}) => {
+  await page.goto('/testPreview')
+  const demo = page.getByRole('navigation', { name: 'Loan demo' })
+  await demo.getByRole('link', { name: 'Status 21 with a link: withdrawal prompt' }).click()
+  await expect(page).toHaveURL(/\/loanDetails\?.*orderId=21/)
+  await expect(
+    page.getByText('Your loan of ₱5.000,00 is ready. Withdraw it to your account now?'),
+  ).toBeVisible()
+  await page.goBack()
+  await page
+    .getByRole('navigation', { name: 'Loan demo' })
+    .getByRole('link', { name: 'Status 200, Borrow Again and app rating' })
+    .click()
+  await expect(page.getByRole('button', { name: 'Borrow Again' })).toBeVisible()
+})
+
+test("the repayment demo's links open their scenarios: a code page with its picture, code page 2 after a repayment", async ({
+  page,
+}) => {
+  const demo = () => page.getByRole('navigation', { name: 'Repayment demo' })
+  await page.goto('/testPreview')
+  await demo().getByRole('link', { name: 'Pay code with the store picture (showType 1)' }).click()
+  await expect(page.getByText('7E860042')).toBeVisible()
+  // The demo's picture is the app's own (the page's CSP allows it): it really loads.
+  const picture = page.locator('img[src*="repay-demo-images/7-eleven.svg"]')
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+
+  await page.goto('/testPreview')
+  await demo().getByRole('link', { name: 'Repayment with banner, pay code and 3 channels (86)' }).click()
+  await expect(page.getByText('PF8600123456')).toBeVisible()
+  await page.goto('/testPreview')
+  await demo()
+    .getByRole('link', { name: 'Code page 2: what a repayment page of order 86 stored in this tab' })
+    .click()
+  await expect(page.getByText('PF8600123456')).toBeVisible()
 })
 
 test('photo picker previews the chosen image', async ({ page }) => {

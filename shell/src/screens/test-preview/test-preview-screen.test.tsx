@@ -5,8 +5,9 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { PlatformProvider } from '../../boot/platform'
 import type { LoadRecord } from '../../remote/load-stages'
 import { fakePlatform } from '../../testing/fake-platform'
+import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { REMOTE_ROUTES } from 'shared/routes'
-import { TestPreviewScreen } from './test-preview-screen'
+import { LOAN_DEMO_LINKS, repayDemoLinks, TestPreviewScreen } from './test-preview-screen'
 
 const FIELDS = [
   ['App version', '1.0.0'],
@@ -278,10 +279,10 @@ test('the promotion demo links open each scenario; the standalone entry is a ful
 
 test('every borrower route of the route table is linked from the test page once, with the session fields', () => {
   renderScreen()
-  const paths = screen
-    .getAllByRole('link')
-    .map((link) => new URL(link.getAttribute('href') ?? '', 'http://x').pathname)
   const more = screen.getByRole('navigation', { name: 'More pages' })
+  const paths = [screen.getByRole('navigation', { name: 'Pages' }), more]
+    .flatMap((nav) => within(nav).getAllByRole('link'))
+    .map((link) => new URL(link.getAttribute('href') ?? '', 'http://x').pathname)
   // The promotion landing has its scenarios in its own list (asserted above).
   for (const route of REMOTE_ROUTES.filter((r) => r.path !== '/' && r.remote !== 'mf_promotion')) {
     expect(
@@ -297,4 +298,48 @@ test('every borrower route of the route table is linked from the test page once,
   expect(within(more).getByRole('link', { name: 'Repayment (/legacyRepay)' }).getAttribute('href')).toMatch(
     /^\/legacyRepay\?appVersion=.*&orderId=86&amount=1530\.00&userId=501$/,
   )
+})
+
+test("the loan demo links open each of mf-loan's demo orders and products with the session fields", () => {
+  renderScreen()
+  const loan = screen.getByRole('navigation', { name: 'Loan demo' })
+  const links = within(loan).getAllByRole('link')
+  expect(links).toHaveLength(LOAN_DEMO_LINKS.length)
+  const opened = links.map((link) => {
+    const url = new URL(link.getAttribute('href') ?? '', 'http://x')
+    // The session fields as the page shows them, the scenario's id set.
+    expect(url.searchParams.get('appVersion')).toBe('1.0.0')
+    return `${url.pathname} ${url.searchParams.get('productId')} ${url.searchParams.get('orderId')}`
+  })
+  // One order id per status (mf-loan README), and the confirmation and joint-failure scenarios.
+  for (const orderId of ['86', '21', '110', '151', '170', '174', '180', '200', '999', 'redirect', 'fail'])
+    expect(opened).toContain(`/loanDetails 1 ${orderId}`)
+  for (const productId of ['1', '2', '3', 'fail', 'push-fail', 'push-timeout'])
+    expect(opened).toContain(`/loanConfirm ${productId} 86`)
+  expect(opened).toContain('/confirmByPeriod 4 86')
+  expect(opened).toContain('/loanConfirmNew code-01 86')
+  expect(opened).toContain('/jointLoginFailure 1 fail')
+})
+
+test("the repayment demo links open mf-repay's demo repayments, code pages and legacy repayments", () => {
+  renderScreen()
+  const repay = screen.getByRole('navigation', { name: 'Repayment demo' })
+  const links = within(repay).getAllByRole('link')
+  expect(links).toHaveLength(repayDemoLinks('/utilities').length)
+  const urls = links.map((link) => new URL(link.getAttribute('href') ?? '', 'http://x'))
+  const opened = urls.map((url) => `${url.pathname} ${url.searchParams.get('orderId')}`)
+  for (const orderId of ['86', '87', '89', 'fail']) expect(opened).toContain(`/repay ${orderId}`)
+  for (const orderId of ['86', '88']) expect(opened).toContain(`/delayRepay ${orderId}`)
+  for (const orderId of ['86', '90', '91', '92', '93']) expect(opened).toContain(`/legacyRepay ${orderId}`)
+  expect(opened).toContain('/repaymentOfCode2 86')
+  // The code pages with their demo pictures, served under the API base on the app's origin.
+  const codePages = urls.filter((url) => url.pathname === '/repaymentOfCode')
+  expect(
+    codePages.map((url) => [url.searchParams.get('showType'), url.searchParams.get('payCodeImg')]),
+  ).toEqual([
+    ['1', `${DEFAULT_SETTINGS.apiBase}/repay-demo-images/7-eleven.svg`],
+    ['2', `${DEFAULT_SETTINGS.apiBase}/repay-demo-images/qr-ph.svg`],
+  ])
+  for (const url of urls.filter((u) => u.pathname === '/legacyRepay'))
+    expect(url.searchParams.get('amount')).toBe('1530.00')
 })

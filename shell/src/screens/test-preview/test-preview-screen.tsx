@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from 'react'
+import { useEffect, useMemo, useState, type ChangeEvent, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { matchRoute, REMOTE_ROUTES, REMOTES } from 'shared/routes'
 import type { SessionSnapshot } from 'shared/session'
@@ -75,6 +75,94 @@ export const PROMOTION_DEMO_LINKS = [
   { label: 'Registration agreement', href: `/promotion?id=7&${AD}#/agreementTemplate`, shell: true },
 ] as const
 
+type FieldKey = (typeof PREVIEW_FIELDS)[number]['key']
+
+/**
+ * A scenario of a remote's demo API (its README, 'Demo'): a route opened with the test page's session fields,
+ * some of them set to the scenario's ids, and what else the page needs.
+ */
+export interface DemoLink {
+  label: string
+  path: string
+  set?: Partial<Record<FieldKey, string>>
+  extra?: string
+}
+
+const order = (orderId: string) => ({ orderId })
+const product = (productId: string) => ({ productId })
+
+/** mf-loan's demo orders and products (mf-loan README: 'Demo orders', 'Demo products'). */
+export const LOAN_DEMO_LINKS: readonly DemoLink[] = [
+  { label: 'Status 174, rollover offered (order 86)', path: '/loanDetails', set: order('86') },
+  { label: 'Status 21 with a link: withdrawal prompt', path: '/loanDetails', set: order('21') },
+  { label: 'Status 110, market flag off', path: '/loanDetails', set: order('110') },
+  { label: 'Status 151, recommended products', path: '/loanDetails', set: order('151') },
+  { label: 'Status 170, Kind tips', path: '/loanDetails', set: order('170') },
+  { label: 'Status 174 without rollover', path: '/loanDetails', set: order('174') },
+  { label: 'Status 180, bank-card dialog', path: '/loanDetails', set: order('180') },
+  { label: 'Status 200, Borrow Again and app rating', path: '/loanDetails', set: order('200') },
+  { label: 'Unknown status (999)', path: '/loanDetails', set: order('999') },
+  { label: 'Continuation link: redirect', path: '/loanDetails', set: order('redirect') },
+  { label: 'Order details that fail to load', path: '/loanDetails', set: order('fail') },
+  { label: 'Confirmation, plain (product 1)', path: '/loanConfirm', set: product('1') },
+  { label: 'Confirmation with agreement pop-up (product 2)', path: '/loanConfirm', set: product('2') },
+  { label: "Confirmation with 'Point out' on back (product 3)", path: '/loanConfirm', set: product('3') },
+  { label: 'Confirmation by period (product 4)', path: '/confirmByPeriod', set: product('4') },
+  { label: 'Confirmation that fails to load', path: '/loanConfirm', set: product('fail') },
+  { label: 'Confirmation whose push is refused', path: '/loanConfirm', set: product('push-fail') },
+  { label: 'Confirmation whose push times out', path: '/loanConfirm', set: product('push-timeout') },
+  { label: 'Confirmation v2 (product 1)', path: '/loanConfirmNew', set: product('1') },
+  { label: "Confirmation v2 answering code '01'", path: '/loanConfirmNew', set: product('code-01') },
+  { label: 'Joint login failure', path: '/jointLoginFailure', set: order('86') },
+  { label: 'Joint login failure that fails to load', path: '/jointLoginFailure', set: order('fail') },
+]
+
+const LEGACY = 'amount=1530.00&userId=501'
+
+/**
+ * mf-repay's demo repayments (mf-repay README: 'Demo repayments', 'Demo legacy repayments'). The code pages'
+ * pictures are served by its demo API under the API base (`apiBase`).
+ */
+export function repayDemoLinks(apiBase: string): readonly DemoLink[] {
+  const picture = (name: string) => `${apiBase.replace(/\/$/, '')}/repay-demo-images/${name}`
+  const codePage = (showType: string, payCode: string, image: string) =>
+    new URLSearchParams({ showType, payCode, payCodeImg: picture(image), repayAmount: '1530.00' }).toString()
+  return [
+    { label: 'Repayment with banner, pay code and 3 channels (86)', path: '/repay', set: order('86') },
+    { label: 'Repayment without banner or pay code (87)', path: '/repay', set: order('87') },
+    { label: 'Repayment whose channels fail (89)', path: '/repay', set: order('89') },
+    { label: 'Repayment that fails to load', path: '/repay', set: order('fail') },
+    { label: 'Extension with its plan (86)', path: '/delayRepay', set: order('86') },
+    { label: 'Extension that answers success false (88)', path: '/delayRepay', set: order('88') },
+    {
+      label: 'Pay code with the store picture (showType 1)',
+      path: '/repaymentOfCode',
+      set: order('86'),
+      extra: codePage('1', '7E860042', '7-eleven.svg'),
+    },
+    {
+      label: 'QR code to scan (showType 2)',
+      path: '/repaymentOfCode',
+      set: order('86'),
+      extra: codePage('2', '', 'qr-ph.svg'),
+    },
+    {
+      label: 'Code page 2: what a repayment page of order 86 stored in this tab',
+      path: '/repaymentOfCode2',
+      set: order('86'),
+    },
+    { label: 'Legacy card repayment with code (86)', path: '/legacyRepay', set: order('86'), extra: LEGACY },
+    { label: 'Legacy repayment without code (90)', path: '/legacyRepay', set: order('90'), extra: LEGACY },
+    { label: 'Legacy duplicate payment, 800005 (91)', path: '/legacyRepay', set: order('91'), extra: LEGACY },
+    { label: 'Legacy card list that fails (92)', path: '/legacyRepay', set: order('92'), extra: LEGACY },
+    { label: 'Legacy commit without answer (93)', path: '/legacyRepay', set: order('93'), extra: LEGACY },
+  ]
+}
+
+export const REPAY_DEMO_NOTE =
+  'Legacy verification code: 123456. Code page 2 shows what the repayment page of the same order stored: ' +
+  'open that repayment first.'
+
 export const PROMOTION_DEMO_NOTE =
   'Phones: 13800000011 already registered, 13800000000 no answer, 13800000099 refused; the SMS code is the ' +
   'last six digits of the phone (also in the server log).'
@@ -93,8 +181,6 @@ export const LOCATION_MESSAGES = {
   locating: 'Getting location…',
   notImage: 'Please choose an image file.',
 } as const
-
-type FieldKey = (typeof PREVIEW_FIELDS)[number]['key']
 
 /**
  * Every field, an empty one as `key=`: following a link sets the session to exactly what the page shows, so
@@ -178,13 +264,47 @@ function RouteLinks({
   )
 }
 
+/** A remote's demo scenarios: each link is the test page's session fields with the scenario's ids set. */
+function DemoLinks({
+  id,
+  title,
+  links,
+  values,
+  children,
+}: {
+  id: string
+  title: string
+  links: readonly DemoLink[]
+  values: Record<FieldKey, string>
+  children?: ReactNode
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="test-preview__links">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link
+              to={`${link.path}${previewQuery({ ...values, ...link.set })}${link.extra ? `&${link.extra}` : ''}`}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {children}
+    </nav>
+  )
+}
+
 /** Developer test page: session fields, links to every borrower page, device capability checks. */
 export function TestPreviewScreen({
   geolocation = globalThis.navigator?.geolocation,
 }: {
   geolocation?: Geolocation
 }) {
-  const { loader, session } = usePlatform()
+  const { loader, session, settings } = usePlatform()
+  const repayDemo = useMemo(() => repayDemoLinks(settings.apiBase), [settings.apiBase])
   // Back on this page after following a link, the fields show what that link stored.
   const [values, setValues] = useState(() => initialValues(session.get()))
   const [contact, setContact] = useState('')
@@ -218,6 +338,10 @@ export function TestPreviewScreen({
         <h2 id="tp-more">More pages</h2>
         <RouteLinks links={MORE_PREVIEW_LINKS} query={query} />
       </nav>
+      <DemoLinks id="tp-loan" title="Loan demo" links={LOAN_DEMO_LINKS} values={values} />
+      <DemoLinks id="tp-repay" title="Repayment demo" links={repayDemo} values={values}>
+        <p>{REPAY_DEMO_NOTE}</p>
+      </DemoLinks>
       <nav aria-labelledby="tp-promotion">
         <h2 id="tp-promotion">Promotion demo</h2>
         <ul className="test-preview__links">
