@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
@@ -11,6 +11,7 @@ import { DEMO_DELAYS, SCENARIOS } from '../../mocks/demo-data'
 import { handlers } from '../../mocks/handlers'
 import { listPays, resetStore } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'
+import { expectIncompleteLinkWithoutCall } from '../../testing/incomplete-link'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
@@ -115,13 +116,5 @@ test('without an order in the link or the session: the incomplete-link message, 
     query: {},
     session: { ...TEST_SESSION, globals: {} },
   })
-  const post = vi.spyOn(props.http, 'post')
-  renderWithUi(<RepayApp {...props} />)
-  const alert = await screen.findByRole('alert')
-  expect(alert).toHaveTextContent(
-    'This repayment link is incomplete. Please open it again from your loan details.',
-  )
-  expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
-  expect(post).not.toHaveBeenCalled()
+  await expectIncompleteLinkWithoutCall(props)
 })

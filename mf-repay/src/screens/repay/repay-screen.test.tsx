@@ -11,6 +11,7 @@ import { DEMO_INSTALMENTS, SCENARIOS } from '../../mocks/demo-data'
 import { handlers } from '../../mocks/handlers'
 import { listPays, resetStore } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'
+import { expectIncompleteLinkWithoutCall } from '../../testing/incomplete-link'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
@@ -311,14 +312,6 @@ test('without an order in the link or the session: the incomplete-link message, 
     query: { productId: '1' },
     session: { ...TEST_SESSION, globals: { productId: '1' } },
   })
-  const post = vi.spyOn(props.http, 'post')
-  renderWithUi(<RepayApp {...props} />)
-  const alert = await screen.findByRole('alert')
-  expect(alert).toHaveTextContent(
-    'This repayment link is incomplete. Please open it again from your loan details.',
-  )
-  expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
-  expect(post).not.toHaveBeenCalled()
+  await expectIncompleteLinkWithoutCall(props)
   expect(window.sessionStorage.getItem(REPAY_INFO_KEY)).toBeNull()
 })
