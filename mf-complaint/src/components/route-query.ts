@@ -1,8 +1,9 @@
 import type { RemoteProps } from 'shared/contract'
+import { pageOrder } from 'shared/session'
 
 /** The order the complaint pages read: the route's, else the session's global one. */
 export function entryOrderId(props: Pick<RemoteProps, 'query' | 'session'>): string | undefined {
-  return props.query.orderId || props.session.globals.orderId || undefined
+  return pageOrder(props).orderId || undefined
 }
 
 /** The global parameters a complaint carries from the entry to the form and back. */

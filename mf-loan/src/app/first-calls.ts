@@ -1,7 +1,7 @@
 import type { FirstCalls } from 'shared/http/first-call'
 import { AGREEMENT_SCENE, CONFIRM_PATHS, JOINT_FAILURE_PATH, LOAN_DETAILS_PATH } from '../api/paths'
 
-// The page's productId (or its alias product_id) and orderId are the session's globals at boot (loanIds).
+// The page's productId (or its alias product_id) and orderId are the session's globals at boot (pageOrder).
 const ORDER_BODY = { productId: { global: 'productId' }, orderId: { global: 'orderId' } } as const
 const LOAN_DETAILS = { method: 'POST', path: LOAN_DETAILS_PATH, body: ORDER_BODY } as const
 

@@ -1,7 +1,7 @@
 import type { FirstCalls } from 'shared/http/first-call'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/paths'
 
-// The page's productId (or its alias product_id) and orderId are the session's globals at boot (orderIds).
+// The page's productId (or its alias product_id) and orderId are the session's globals at boot (pageOrder).
 // Without an order the screen says its link is incomplete and calls nothing (usePageOrder): nor does the page.
 const ORDER_BODY = {
   productId: { global: 'productId' },

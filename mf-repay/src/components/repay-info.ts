@@ -12,7 +12,7 @@ const NoticeGroup = v.object({
 })
 
 const RepayInfoSchema = object({
-  /** The order it belongs to (`orderIds` of the page that stored it); the contract number is the order. */
+  /** The order it belongs to (`pageOrder` of the page that stored it); the contract number is the order. */
   productId: text,
   orderId: text,
   logo: text,

@@ -8,6 +8,7 @@ import {
   emptySession,
   globalQuery,
   mergeSessions,
+  pageOrder,
   readParams,
   STORAGE_KEY,
   stripSessionParams,
@@ -312,4 +313,18 @@ test('bootSession works when sessionStorage cannot be reached', () => {
   const store = bootSession(win)
   expect(store.get().session).toEqual({ sessionId: 's' })
   expect(win.history.replaceState).toHaveBeenCalledWith(null, '', '/repay?orderId=1')
+})
+
+test("pageOrder: the route's ids as the session reads them, else the session's, else ''", () => {
+  const session = { ...emptySession(), globals: { productId: '3', orderId: '40' } }
+  expect(pageOrder({ query: { productId: ' 7 ', orderId: '86\t' }, session })).toEqual({
+    productId: '7',
+    orderId: '86',
+  })
+  expect(pageOrder({ query: { product_id: '9' }, session })).toEqual({ productId: '9', orderId: '40' })
+  expect(pageOrder({ query: { productId: '  ', orderId: '' }, session })).toEqual({
+    productId: '3',
+    orderId: '40',
+  })
+  expect(pageOrder({ query: {}, session: emptySession() })).toEqual({ productId: '', orderId: '' })
 })

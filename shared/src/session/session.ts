@@ -60,6 +60,23 @@ export function readParams(source: URLSearchParams | Record<string, unknown>): S
   return { session: pick(SESSION_KEYS, get), globals, tracking: pick(TRACKING_KEYS, get) }
 }
 
+/**
+ * The order a page is about: its route's productId (or the alias product_id) and orderId, read as the session
+ * reads them (trimmed, blank ones left out), else the session's globals; '' for an id neither names. Every
+ * remote asks for the page's order here, so a screen and the first call the page started from the session
+ * name the same order.
+ */
+export function pageOrder(page: { query: Record<string, string>; session: SessionSnapshot }): {
+  productId: string
+  orderId: string
+} {
+  const route = readParams(page.query).globals
+  return {
+    productId: route.productId || page.session.globals.productId || '',
+    orderId: route.orderId || page.session.globals.orderId || '',
+  }
+}
+
 /** Later values win, per key; empty groups never erase earlier values. */
 export function mergeSessions(...snapshots: SessionSnapshot[]): SessionSnapshot {
   const out = emptySession()

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
+import { pageOrder } from 'shared/session'
 import { showToast } from 'shared/ui'
 import { MESSAGES } from '../../app/messages'
 import { bindCard, getCardInit, DEFAULT_CARD_TYPE, type FormItem } from '../../api/bind-card'
@@ -15,7 +16,7 @@ type Load =
 
 /** `/bindBank`, 'Payment account information': the server's form, per card type and channel, then Next. */
 export function BindBankScreen({ query, session, http, bridge, navigate }: RemoteProps) {
-  const productId = query.productId || query.product_id || session.globals.productId
+  const productId = pageOrder({ query, session }).productId || undefined
   const fromLoanDetail = query.source === LOAN_DETAIL_SOURCE
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [attempt, setAttempt] = useState(0)

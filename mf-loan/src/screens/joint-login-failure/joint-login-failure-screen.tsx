@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
+import { pageOrder } from 'shared/session'
 import { openServerLink } from 'shared/navigation'
 import { showToast } from 'shared/ui'
 import {
@@ -11,12 +12,11 @@ import {
 import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
 import { useLoad } from 'shared/ui/use-load'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
-import { loanIds } from '../../components/order-ids'
 import { useOneTap } from '../../components/use-one-tap'
 
 /** The joint login failure page (`/jointLoginFailure`, 'Order Details'): why, and products to try instead. */
 export function JointLoginFailureScreen(props: RemoteProps) {
-  const { productId, orderId } = loanIds(props)
+  const { productId, orderId } = pageOrder(props)
   const { http } = props
   const load = useCallback(() => getJointFailure(http, { productId, orderId }), [http, productId, orderId])
   const { state, retry } = useLoad(load)

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
+import { pageOrder } from 'shared/session'
 import { formatCents, formatDate } from 'shared/format'
 import { openServerLink, type ServerLinkContext } from 'shared/navigation'
 import type { ApiResult } from 'shared/schema'
@@ -19,7 +20,6 @@ import { CONFIRM_MESSAGES, days, MESSAGES, termByPeriod } from '../../app/messag
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
 import { openLeavingPage } from '../../components/open-link'
-import { loanIds } from '../../components/order-ids'
 import { useOneTap } from '../../components/use-one-tap'
 
 const m = CONFIRM_MESSAGES
@@ -37,7 +37,7 @@ interface Loaded {
 
 /** The loan confirmation: v1 (`/loanConfirm`, `/confirmByPeriod`) and v2 (`/loanConfirmNew`). */
 export function LoanConfirmScreen({ variant, byPeriod = false, ...props }: LoanConfirmScreenProps) {
-  const { productId } = loanIds(props)
+  const { productId } = pageOrder(props)
   const { http } = props
   const load = useCallback(async (): Promise<ApiResult<Loaded>> => {
     const [loan, agreements] = await Promise.all([
@@ -63,7 +63,7 @@ type Dialog = 'agreement' | 'promotion'
 interface ViewProps extends LoanConfirmScreenProps, Loaded {}
 
 function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProps) {
-  const ids = loanIds(props)
+  const ids = pageOrder(props)
   const { http, bridge } = props
   const [ticked, setTicked] = useState(true)
   const [sending, setSending] = useState(false)
@@ -305,7 +305,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
 function carriedQuery(query: Record<string, string>): Record<string, string> {
   const carried: Record<string, string> = {}
   for (const [key, value] of Object.entries(query)) {
-    // Trimmed as the page read its ids (loanIds).
+    // Trimmed as the page read its ids (pageOrder).
     if (!(SESSION_KEYS as readonly string[]).includes(key)) carried[key] = value.trim()
   }
   return { ...carried, from: 'confirm' }

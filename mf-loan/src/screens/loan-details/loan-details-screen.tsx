@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
+import { pageOrder } from 'shared/session'
 import { openServerLink, type ServerLinkContext } from 'shared/navigation'
 import { showToast } from 'shared/ui'
 import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from '../../api/events'
@@ -9,7 +10,6 @@ import { MESSAGES } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
 import { openLeavingPage } from '../../components/open-link'
-import { loanIds } from '../../components/order-ids'
 import { StatusIcon } from '../../components/status-icon'
 import { useOneTap } from '../../components/use-one-tap'
 import { useLoad } from 'shared/ui/use-load'
@@ -42,7 +42,7 @@ interface Loaded {
 
 /** 'Order Details' (`/loanDetails`, `/order`). */
 export function LoanDetailsScreen(props: RemoteProps) {
-  const ids = loanIds(props)
+  const ids = pageOrder(props)
   const { productId, orderId } = ids
   const { http, settings, navigate, bridge } = props
   const linkContext = useCallback(

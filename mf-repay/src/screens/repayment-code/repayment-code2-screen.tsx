@@ -1,9 +1,9 @@
 import type { RemoteProps } from 'shared/contract'
+import { pageOrder } from 'shared/session'
 import { formatPesos } from 'shared/format'
 import { MESSAGES } from '../../app/messages'
 import { CopyButton } from '../../components/copy-button'
 import { PageMessage } from '../../components/load-state'
-import { orderIds } from '../../components/order-ids'
 import { readRepayInfo } from '../../components/repay-info'
 
 const m = MESSAGES.code
@@ -13,7 +13,7 @@ const m = MESSAGES.code
  * order (its query's, else the session's).
  */
 export function RepaymentCode2Screen(props: RemoteProps) {
-  const ids = orderIds(props)
+  const ids = pageOrder(props)
   const info = readRepayInfo(window.sessionStorage, ids)
   if (!info) {
     const query = new URLSearchParams(Object.entries(ids).filter(([, value]) => value !== '')).toString()
