@@ -61,7 +61,7 @@ export function PaySection({ remote, ids, channels, amount, delay }: PaySectionP
         bridge: remote.bridge,
         refuse: (message) => showToast(message),
       })
-      if (opened) {
+      if (opened !== null) {
         setState('leaving')
         return
       }

@@ -5,6 +5,7 @@ import {
   classifyTarget,
   dial,
   mailTo,
+  leftPage,
   openServerLink,
   openTarget,
   REFUSED_MESSAGE,
@@ -211,7 +212,7 @@ function fakeEnv() {
 
 test('openTarget navigates in the app for app targets', () => {
   const env = fakeEnv()
-  expect(openTarget({ kind: 'app', path: '/repay?orderId=1' }, env, { replace: true })).toBe(true)
+  expect(openTarget({ kind: 'app', path: '/repay?orderId=1' }, env, { replace: true })).toBe('app')
   expect(env.navigate).toHaveBeenCalledWith('/repay?orderId=1', { replace: true })
   expect(env.location.assign).not.toHaveBeenCalled()
 })
@@ -219,7 +220,7 @@ test('openTarget navigates in the app for app targets', () => {
 test('openTarget assigns (or replaces) the location for web targets', () => {
   const env = fakeEnv()
   const target: Target = { kind: 'web', url: 'https://pay.partner.com/x' }
-  expect(openTarget(target, env)).toBe(true)
+  expect(openTarget(target, env)).toBe('web')
   expect(env.location.assign).toHaveBeenCalledWith('https://pay.partner.com/x')
   openTarget(target, env, { replace: true })
   expect(env.location.replace).toHaveBeenCalledWith('https://pay.partner.com/x')
@@ -228,20 +229,27 @@ test('openTarget assigns (or replaces) the location for web targets', () => {
 
 test('openTarget hands native targets to the bridge with the raw key', () => {
   const env = fakeEnv()
-  expect(openTarget({ kind: 'native', route: 'login', raw: 'login?x=1' }, env)).toBe(true)
+  expect(openTarget({ kind: 'native', route: 'login', raw: 'login?x=1' }, env)).toBe('native')
   expect(env.toNative).toHaveBeenCalledWith('login?x=1')
 })
 
 test('openTarget refuses with a toast text and goes nowhere', () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   const env = fakeEnv()
-  expect(openTarget({ kind: 'refused', reason: 'scheme not allowed: javascript:' }, env)).toBe(false)
+  expect(openTarget({ kind: 'refused', reason: 'scheme not allowed: javascript:' }, env)).toBeNull()
   expect(env.refuse).toHaveBeenCalledWith('This link cannot be opened.')
   expect(REFUSED_MESSAGE).toBe('This link cannot be opened.')
   expect(env.navigate).not.toHaveBeenCalled()
   expect(env.location.assign).not.toHaveBeenCalled()
   expect(env.location.replace).not.toHaveBeenCalled()
   expect(env.toNative).not.toHaveBeenCalled()
+})
+
+test('leftPage: an in-app or browser navigation leaves the page; a native page or a refusal does not', () => {
+  expect(leftPage('app')).toBe(true)
+  expect(leftPage('web')).toBe(true)
+  expect(leftPage('native')).toBe(false)
+  expect(leftPage(null)).toBe(false)
 })
 
 test('dial opens tel: with the digits (and a leading +) only', () => {
@@ -274,18 +282,18 @@ function linkContext() {
 
 test('openServerLink navigates in the app with the appended globals', () => {
   const context = { ...linkContext(), append: { productId: '7', orderId: '86' }, replace: true }
-  expect(openServerLink(`${window.location.origin}/repay?orderId=1`, context)).toBe(true)
+  expect(openServerLink(`${window.location.origin}/repay?orderId=1`, context)).toBe('app')
   expect(context.navigate).toHaveBeenCalledWith('/repay?orderId=1&productId=7', { replace: true })
 })
 
 test('openServerLink sends a native key through the bridge and refuses a bad link with a toast', () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   const context = linkContext()
-  expect(openServerLink('productDetail?id=3', context)).toBe(true)
+  expect(openServerLink('productDetail?id=3', context)).toBe('native')
   expect(context.bridge.call).toHaveBeenCalledWith('to', ['productDetail?id=3'])
 
-  expect(openServerLink('javascript:alert(1)', context)).toBe(false)
-  expect(openServerLink('https://evil.com/', context)).toBe(false)
+  expect(openServerLink('javascript:alert(1)', context)).toBeNull()
+  expect(openServerLink('https://evil.com/', context)).toBeNull()
   expect(context.refuse).toHaveBeenCalledTimes(2)
   expect(context.refuse).toHaveBeenCalledWith(REFUSED_MESSAGE)
   expect(context.navigate).not.toHaveBeenCalled()
@@ -295,14 +303,14 @@ test('openServerLink follows the spec: only an http link goes through the guard,
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   const context = linkContext()
   // An app path is not a link the spec opens: it would go to the bridge, which knows no such key.
-  expect(openServerLink('/repay?orderId=1', context)).toBe(false)
-  expect(openServerLink('repay', context)).toBe(false)
-  expect(openServerLink('intent://scan/#Intent;end', context)).toBe(false)
-  expect(openServerLink('HTTP://EVIL.COM/', context)).toBe(false)
+  expect(openServerLink('/repay?orderId=1', context)).toBeNull()
+  expect(openServerLink('repay', context)).toBeNull()
+  expect(openServerLink('intent://scan/#Intent;end', context)).toBeNull()
+  expect(openServerLink('HTTP://EVIL.COM/', context)).toBeNull()
   expect(context.refuse).toHaveBeenCalledTimes(4)
   expect(context.navigate).not.toHaveBeenCalled()
   expect(context.bridge.call).not.toHaveBeenCalled()
-  expect(openServerLink(`${window.location.origin.toUpperCase()}/repay`, context)).toBe(true)
+  expect(openServerLink(`${window.location.origin.toUpperCase()}/repay`, context)).toBe('app')
   expect(context.navigate).toHaveBeenCalledWith('/repay', { replace: undefined })
 })
 

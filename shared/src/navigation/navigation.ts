@@ -147,24 +147,35 @@ export interface OpenEnv {
   refuse: (message: string) => void
 }
 
-/** Opens a classified target; returns false when it was refused. */
-export function openTarget(target: Target, env: OpenEnv, options: { replace?: boolean } = {}): boolean {
+/** How a link was opened: in the app, in the browser, or as a native page (over this one). */
+export type Opened = Exclude<Target['kind'], 'refused'>
+
+/** Opens a classified target; returns how, or null when it was refused. */
+export function openTarget(target: Target, env: OpenEnv, options: { replace?: boolean } = {}): Opened | null {
   switch (target.kind) {
     case 'app':
       env.navigate(target.path, options)
-      return true
+      return 'app'
     case 'web':
       if (options.replace) env.location.replace(target.url)
       else env.location.assign(target.url)
-      return true
+      return 'web'
     case 'native':
       env.toNative(target.raw)
-      return true
+      return 'native'
     case 'refused':
       console.warn(`[navigation] refused: ${target.reason}`)
       env.refuse(REFUSED_MESSAGE)
-      return false
+      return null
   }
+}
+
+/**
+ * Whether a link opened so took the borrower off this page: an in-app or browser navigation does; a native
+ * page opens over it (the borrower comes back to it), and a refused link opened nothing.
+ */
+export function leftPage(opened: Opened | null): boolean {
+  return opened === 'app' || opened === 'web'
 }
 
 /** Opens the phone dialler (plain browser fallback for the bridge's callTelephone). */
@@ -194,9 +205,10 @@ export interface ServerLinkContext {
 
 /**
  * Opens a link the server gave us (continuation link, payUrl, contract_url, product link) in the current
- * window by the spec's rule (classifyServerLink); refused targets toast instead. Returns false when refused.
+ * window by the spec's rule (classifyServerLink); refused targets toast instead. Returns how it opened it
+ * (`openTarget`), or null when refused.
  */
-export function openServerLink(raw: unknown, context: ServerLinkContext): boolean {
+export function openServerLink(raw: unknown, context: ServerLinkContext): Opened | null {
   const policy: TargetPolicy = {
     appOrigin: window.location.origin,
     allowedHosts: context.settings.allowedHosts,

@@ -1,5 +1,5 @@
 import type * as Navigation from 'shared/navigation'
-import type { ServerLinkContext } from 'shared/navigation'
+import type { Opened, ServerLinkContext } from 'shared/navigation'
 import { vi } from 'vitest'
 
 /**
@@ -17,10 +17,17 @@ const location = {
   replace: (url: string) => void visits.push({ url, replace: true }),
 }
 
-export const { classifyServerLink, classifyTarget, openTarget, appendQuery, NATIVE_ROUTES, REFUSED_MESSAGE } =
-  actual
+export const {
+  classifyServerLink,
+  classifyTarget,
+  openTarget,
+  leftPage,
+  appendQuery,
+  NATIVE_ROUTES,
+  REFUSED_MESSAGE,
+} = actual
 
-export function openServerLink(raw: unknown, context: ServerLinkContext): boolean {
+export function openServerLink(raw: unknown, context: ServerLinkContext): Opened | null {
   return actual.openTarget(
     actual.classifyServerLink(
       raw,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
 import { formatCents, formatDate } from 'shared/format'
-import { openServerLink, type ServerLinkContext } from 'shared/navigation'
+import { leftPage, openServerLink, type ServerLinkContext } from 'shared/navigation'
 import type { ApiResult } from 'shared/schema'
 import { SESSION_KEYS } from 'shared/session'
 import { showToast } from 'shared/ui'
@@ -19,7 +19,6 @@ import {
 import { CONFIRM_MESSAGES, days, MESSAGES, termByPeriod } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
-import { openLeavingPage } from '../../components/open-link'
 import { useOneTap } from '../../components/use-one-tap'
 
 const m = CONFIRM_MESSAGES
@@ -128,11 +127,11 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
     // The server took the loan: the intent is done (ADR 0012), so 'Next' never pushes again and the details
     // open once. A link that does not replace the page would leave a dead button: the notice says where the
     // loan is instead of the guard's 'cannot be opened'.
-    const left = openLeavingPage(
+    const opened = openServerLink(
       url,
       linkContext({ append: carriedQuery(props.query), replace: true, refuse: () => undefined }),
     )
-    if (!left) setReceived(true)
+    if (!leftPage(opened)) setReceived(true)
   }
 
   const term = byPeriod ? termByPeriod(loan.periods, loan.termUnit) : days(loan.periods)

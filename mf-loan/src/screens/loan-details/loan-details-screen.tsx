@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
-import { openServerLink, type ServerLinkContext } from 'shared/navigation'
+import { leftPage, openServerLink, type ServerLinkContext } from 'shared/navigation'
 import { showToast } from 'shared/ui'
 import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from '../../api/events'
 import type { ApiResult } from 'shared/schema'
@@ -9,7 +9,6 @@ import { getLoanDetails, type LoanDetails, type RecProduct } from '../../api/loa
 import { MESSAGES } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
-import { openLeavingPage } from '../../components/open-link'
 import { StatusIcon } from '../../components/status-icon'
 import { useOneTap } from '../../components/use-one-tap'
 import { useLoad } from 'shared/ui/use-load'
@@ -64,9 +63,11 @@ export function LoanDetailsScreen(props: RemoteProps) {
     const details = result.data
     const leaving =
       redirectsAway(details) &&
-      openLeavingPage(
-        details.playeduL,
-        linkContext({ append: globalParams({ productId, orderId }), replace: true }),
+      leftPage(
+        openServerLink(
+          details.playeduL,
+          linkContext({ append: globalParams({ productId, orderId }), replace: true }),
+        ),
       )
     return { ok: true, data: { details, leaving } }
   }, [http, productId, orderId, linkContext])

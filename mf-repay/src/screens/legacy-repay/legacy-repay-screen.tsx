@@ -136,7 +136,7 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
         bridge: remote.bridge,
         refuse: (message) => showToast(message),
       })
-      setLeaving(opened)
+      setLeaving(opened !== null)
       return
     }
     const card = cards[choice]
