@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest'
-import { formatCents, formatDate, formatDateTime, formatPesos, formatTime, groupThousands } from './format'
+import {
+  formatCents,
+  formatDate,
+  formatDateText,
+  formatDateTime,
+  formatPesos,
+  formatTime,
+  groupThousands,
+  parseMoney,
+} from './format'
 
 test('formatCents shows pesos with dot thousands and a decimal comma', () => {
   expect(formatCents(123456)).toBe('₱1.234,56')
@@ -117,4 +126,57 @@ test('an impossible calendar date formats as empty instead of rolling over', () 
   expect(formatDate('2024-13-45')).toBe('')
   expect(formatDate('2024-02-30')).toBe('')
   expect(formatDate('2024-02-29')).toBe('2024-02-29')
+})
+
+test.each([
+  [5000, 5000],
+  ['5000', 5000],
+  ['1530.00', 1530],
+  [' 1530.5 ', 1530.5],
+  ['1,530.00', 1530],
+  ['1,234,567.89', 1234567.89],
+  ['₱1530.00', 1530],
+  ['-20', -20],
+  [0, 0],
+])('parseMoney reads %j as %d pesos', (value, pesos) => {
+  expect(parseMoney(value)).toBe(pesos)
+})
+
+test.each([
+  [''],
+  ['abc'],
+  ['1.234,56'],
+  ['12,34'],
+  ['1530.00x'],
+  [null],
+  [undefined],
+  [Number.NaN],
+  [{}],
+  [true],
+])('parseMoney gives null for what is no amount: %j', (value) => {
+  expect(parseMoney(value)).toBeNull()
+})
+
+test('a ₱5,000 loan never shows as ₱50,00, whichever shape the amount comes in', () => {
+  for (const value of [5000, '5000', '5000.00', '5,000.00']) expect(formatPesos(value)).toBe('₱5.000,00')
+})
+
+test('formatDateText: a timestamp, an ISO date and a YYYY-MM-DD string show the same day', () => {
+  const day = new Date(2024, 0, 15, 9, 5, 7)
+  for (const value of [
+    day.getTime(),
+    day.getTime() / 1000,
+    String(day.getTime()),
+    '2024-01-15',
+    '2024-01-15T09:05:07',
+  ])
+    expect(formatDateText(value)).toBe('2024-01-15')
+})
+
+test('formatDateText keeps a text that is no date and drops a raw number or an impossible date', () => {
+  expect(formatDateText('To be confirmed')).toBe('To be confirmed')
+  expect(formatDateText('99999999999999999999')).toBe('')
+  expect(formatDateText('2024-13-45')).toBe('')
+  expect(formatDateText(null)).toBe('')
+  expect(formatDateText({})).toBe('')
 })

@@ -30,10 +30,32 @@ export function formatCents(cents: unknown, options: { sign?: boolean; rupee?: b
   return `${rounded < 0 ? '-' : ''}${sign}${body}`
 }
 
-/** An amount the server already formats in pesos (e.g. '1500.00'): sign + dot-grouped integer part. */
+const PLAIN_AMOUNT = /^[+-]?\d+(?:\.\d+)?$/
+// '1,530.00' or '5,000': commas only between groups of three, a dot only before the decimals.
+const COMMA_GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/
+
+/**
+ * The one reading of a money field whose unit the spec leaves open (docs/api-assumptions.md): pesos, sent
+ * as a number (5000, 1530.5) or as a decimal string ('1530.00', ' 5000 ', '1,530.00', '₱1530.00').
+ * null when it is no amount, so a caller shows nothing or its own fallback rather than a wrong figure.
+ * The spec's cents ("amounts from a helper divide by 100") are `formatCents`, for a field recorded as such.
+ */
+export function parseMoney(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  if (typeof value !== 'string') return null
+  const bare = value.trim().replace(/^([+-]?)\s*[₱₹]\s*/, '$1')
+  if (PLAIN_AMOUNT.test(bare)) return Number(bare)
+  if (COMMA_GROUPED.test(bare)) return Number(bare.replace(/,/g, ''))
+  return null
+}
+
+/**
+ * An amount in pesos (`parseMoney`) as shown to the borrower: '1530.00' → ₱1.530,00, 5000 → ₱5.000,00.
+ * A server string that is no amount ('To be confirmed') shows as it is; anything else shows nothing.
+ */
 export function formatPesos(amount: unknown, options: { rupee?: boolean } = {}): string {
-  const n = toNumber(amount)
-  if (n === null) return typeof amount === 'string' ? amount : ''
+  const n = parseMoney(amount)
+  if (n === null) return typeof amount === 'string' ? amount.trim() : ''
   return formatCents(Math.round(n * 100), options)
 }
 
@@ -57,6 +79,19 @@ function toDayjs(value: unknown): dayjs.Dayjs | null {
 /** YYYY-MM-DD; accepts unix seconds or milliseconds, ISO strings and Dates; '' when invalid. */
 export function formatDate(value: unknown): string {
   return toDayjs(value)?.format('YYYY-MM-DD') ?? ''
+}
+
+/**
+ * A date field as the borrower reads it: a timestamp (seconds or milliseconds, number or digits), an ISO
+ * date-time or a `YYYY-MM-DD` string all show as `YYYY-MM-DD`. A server text that is no date ('To be
+ * confirmed', '3 days') shows as it is; digits or a date-shaped string that is no real date show nothing,
+ * never a raw timestamp.
+ */
+export function formatDateText(value: unknown): string {
+  const formatted = formatDate(value)
+  if (formatted || typeof value !== 'string') return formatted
+  const raw = value.trim()
+  return /^\d+$/.test(raw) || /^\d{4}-\d{1,2}-\d{1,2}/.test(raw) ? '' : raw
 }
 
 /** HH:MM:SS. */

@@ -3,6 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 import {
   flag,
   isOne,
+  warnUnknown,
   list,
   MALFORMED_MESSAGE,
   maybeNumber,
@@ -170,4 +171,19 @@ test('isOne: on for 1 or "1" only; 0, 2, -1, true, text and missing are off', ()
   const read = (o: unknown) => (parseLenient('o', O, { o }) as { value: { o: boolean } }).value.o
   expect([1, '1', ' 1'].map(read)).toEqual([true, true, true])
   expect([0, 2, -1, '2', true, 'yes', null, undefined].map(read)).toEqual(Array(8).fill(false))
+})
+
+test('warnUnknown logs a field and value once, and each new value once', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  try {
+    warnUnknown('orderStatus (test)', 999)
+    warnUnknown('orderStatus (test)', 999)
+    warnUnknown('orderStatus (test)', '999')
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      'Unknown orderStatus (test): 999; showing the default.',
+      'Unknown orderStatus (test): "999"; showing the default.',
+    ])
+  } finally {
+    warn.mockRestore()
+  }
 })

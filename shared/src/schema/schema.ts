@@ -203,3 +203,17 @@ export function toApiResult<S extends v.GenericSchema>(
     ? { ok: true, data: parsed.value }
     : { ok: false, message: MALFORMED_MESSAGE, notified: false }
 }
+
+const warned = new Set<string>()
+
+/**
+ * An enum value the screen does not know (an order status, a product type, a showType, a field type): the
+ * screen shows its default for it and calls this, which logs the field and value once per page, so a new
+ * value from the backend is seen in the console without flooding it on every render.
+ */
+export function warnUnknown(field: string, value: unknown): void {
+  const key = `${field}\u0000${typeof value}\u0000${String(value)}`
+  if (warned.has(key)) return
+  warned.add(key)
+  console.warn(`Unknown ${field}: ${JSON.stringify(value) ?? String(value)}; showing the default.`)
+}

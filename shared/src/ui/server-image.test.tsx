@@ -1,0 +1,54 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { expect, test } from 'vitest'
+import { ServerImage, showablePicture } from './server-image'
+
+const ORIGIN = 'https://app.cashloan.ph'
+
+test.each([
+  ['https://img.other-cdn.com/logo.png', 'https://img.other-cdn.com/logo.png'],
+  ['/utilities/demo/logo.svg', `${ORIGIN}/utilities/demo/logo.svg`],
+  ['  https://a.example.com/x.png ', 'https://a.example.com/x.png'],
+])('a picture from %j may show', (src, shown) => {
+  expect(showablePicture(src, { origin: ORIGIN })).toBe(shown)
+})
+
+test.each([
+  [''],
+  [null],
+  [42],
+  ['javascript:alert(1)'],
+  ['http://img.example.com/logo.png'],
+  ['https://user:pw@img.example.com/logo.png'],
+  ['data:image/png;base64,AAAA'],
+  ['data:text/html,<b>x</b>'],
+])('a picture from %j may not show', (src) => {
+  expect(showablePicture(src, { origin: ORIGIN })).toBe('')
+})
+
+test("data: pictures only when the data is the app's own", () => {
+  expect(showablePicture('data:image/svg+xml,%3Csvg%3E', { allowData: true, origin: ORIGIN })).toBe(
+    'data:image/svg+xml,%3Csvg%3E',
+  )
+  expect(showablePicture('data:text/html,x', { allowData: true, origin: ORIGIN })).toBe('')
+})
+
+test('a picture that fails to load becomes a neutral box with the same class, never a broken image', () => {
+  const { container } = render(
+    <ServerImage src="https://img.example.com/gone.png" className="logo" alt="Peso Cash" />,
+  )
+  const img = container.querySelector('img')
+  expect(img).not.toBeNull()
+  fireEvent.error(img!)
+  expect(container.querySelector('img')).toBeNull()
+  const box = screen.getByRole('img', { name: 'Peso Cash' })
+  expect(box.tagName).toBe('SPAN')
+  expect(box).toHaveClass('logo')
+})
+
+test('a picture that may not show is a decorative box when it had no text', () => {
+  const { container } = render(<ServerImage src="javascript:alert(1)" className="logo" />)
+  expect(container.querySelector('img')).toBeNull()
+  const box = container.querySelector('[data-server-image="placeholder"]')
+  expect(box).toHaveClass('logo')
+  expect(box).toHaveAttribute('aria-hidden', 'true')
+})
