@@ -64,6 +64,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySet
     SERVICE_EMAIL: 'serviceEmail',
     PRODUCT_SCHEME_URL: 'productSchemeUrl',
     API_BASE: 'apiBase',
+    ANDROID_DOWNLOAD_URL: 'androidDownloadUrl',
+    IOS_DOWNLOAD_URL: 'iosDownloadUrl',
   }
   for (const [variable, key] of Object.entries(strings)) if (env[variable]) out[key] = env[variable]
   if (env.RUPEE_SIGN) out.rupee = flag(env.RUPEE_SIGN)

@@ -49,6 +49,12 @@ export interface Settings {
   imageHosts: string[]
   /** Whether `?mf=remote@version` may pin remote versions for QA (never in production). */
   versionOverrides: boolean
+  /**
+   * The app's store pages (https only; anything else keeps the default), for the download page when the
+   * promotion template names none. The deployment wrote them, so they need not be on `allowedHosts`.
+   */
+  androidDownloadUrl: string
+  iosDownloadUrl: string
 }
 
 export interface NavigateOptions {

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateText,
   formatDateTime,
+  formatDetailValue,
   formatPesos,
   formatTime,
   groupThousands,
@@ -179,4 +180,19 @@ test('formatDateText keeps a text that is no date and drops a raw number or an i
   expect(formatDateText('2024-13-45')).toBe('')
   expect(formatDateText(null)).toBe('')
   expect(formatDateText({})).toBe('')
+})
+
+test('formatDetailValue: money and dates in a detail line are formatted, other text is kept', () => {
+  const day = new Date(2024, 0, 15, 9, 5, 7)
+  expect(formatDetailValue('1530.00')).toBe('₱1.530,00')
+  expect(formatDetailValue('₱1,530.00')).toBe('₱1.530,00')
+  expect(formatDetailValue('1530.00', { rupee: true })).toBe('₹1.530,00')
+  expect(formatDetailValue(String(day.getTime() / 1000))).toBe('2024-01-15')
+  expect(formatDetailValue('2024-01-15T09:05:07')).toBe('2024-01-15')
+  expect(formatDetailValue('91 days')).toBe('91 days')
+  expect(formatDetailValue('0.05% / day')).toBe('0.05% / day')
+  expect(formatDetailValue('12')).toBe('12')
+  expect(formatDetailValue(7)).toBe('7')
+  expect(formatDetailValue(null)).toBe('')
+  expect(formatDetailValue({})).toBe('')
 })

@@ -103,3 +103,18 @@ export function formatTime(value: unknown): string {
 export function formatDateTime(value: unknown): string {
   return toDayjs(value)?.format('YYYY-MM-DD HH:mm:ss') ?? ''
 }
+
+/**
+ * A free-text value the server fills a detail line with ({ text, value } rows): a bare amount as the server
+ * writes money ('1530.00', '₱1,530.00') shows in the peso format, a raw timestamp or an ISO date-time as
+ * `YYYY-MM-DD`, any other text ('91 days', '0.05% / day', 'Maya') as it is. A whole number stays as it is:
+ * it may be a count of days, a term or an id, not money.
+ */
+export function formatDetailValue(value: unknown, options: { rupee?: boolean } = {}): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
+  if (typeof value !== 'string') return ''
+  const raw = value.trim()
+  if (/^[+-]?(?:[₱₹]\s*)?(?:\d+|\d{1,3}(?:,\d{3})+)\.\d{2}$/.test(raw)) return formatPesos(raw, options)
+  if (/^\d{10}(?:\d{3})?$/.test(raw) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw)) return formatDateText(raw)
+  return raw
+}

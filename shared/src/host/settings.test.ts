@@ -26,6 +26,8 @@ test('deploy-time values override the defaults, trimmed', () => {
       rupee: true,
       apiBase: 'https://api.pesoloan.ph/utilities',
       allowedHosts: ['pay.partner.com', '*.pesoloan.ph'],
+      androidDownloadUrl: ' https://play.google.com/store/apps/details?id=ph.pesoloan ',
+      iosDownloadUrl: 'https://apps.apple.com/ph/app/pesoloan/id42',
     }),
   )
   expect(settings).toEqual({
@@ -40,7 +42,22 @@ test('deploy-time values override the defaults, trimmed', () => {
     allowedHosts: ['pay.partner.com', '*.pesoloan.ph'],
     imageHosts: [],
     versionOverrides: false,
+    androidDownloadUrl: 'https://play.google.com/store/apps/details?id=ph.pesoloan',
+    iosDownloadUrl: 'https://apps.apple.com/ph/app/pesoloan/id42',
   })
+})
+
+test.each([
+  ['http://play.google.com/x'],
+  ['javascript:alert(1)'],
+  ['https://u:p@apps.apple.com/x'],
+  ['store'],
+  [42],
+])('a store link that is not a plain https link (%j) keeps the default', (link) => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const settings = parseSettings(JSON.stringify({ androidDownloadUrl: link, iosDownloadUrl: link }))
+  expect(settings.androidDownloadUrl).toBe(DEFAULT_SETTINGS.androidDownloadUrl)
+  expect(settings.iosDownloadUrl).toBe(DEFAULT_SETTINGS.iosDownloadUrl)
 })
 
 test('a partial block keeps the defaults for the missing fields', () => {

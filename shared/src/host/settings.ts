@@ -15,6 +15,8 @@ export const DEFAULT_SETTINGS: Settings = {
   allowedHosts: [],
   imageHosts: [],
   versionOverrides: false,
+  androidDownloadUrl: 'https://play.google.com/store/search?q=CashLoan&c=apps',
+  iosDownloadUrl: 'https://apps.apple.com/ph/search?term=CashLoan',
 }
 
 /**
@@ -31,6 +33,23 @@ export function isValidHostEntry(entry: string): boolean {
 
 const setting = (fallback: string) => v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), fallback)
 const toggle = (fallback: boolean) => v.optional(v.boolean(), fallback)
+/** An https link; anything else keeps the default (a store link must never be `javascript:` or plain http). */
+const httpsLink = (fallback: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((value) => {
+        try {
+          const url = new URL(value)
+          return url.protocol === 'https:' && !url.username && !url.password && isValidHostEntry(url.hostname)
+        } catch {
+          return false
+        }
+      }),
+    ),
+    fallback,
+  )
 const hostList = (fallback: string[]) =>
   v.optional(v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.check(isValidHostEntry))), fallback)
 
@@ -46,6 +65,8 @@ const SettingsSchema = record({
   versionOverrides: toggle(DEFAULT_SETTINGS.versionOverrides),
   allowedHosts: hostList(DEFAULT_SETTINGS.allowedHosts),
   imageHosts: hostList(DEFAULT_SETTINGS.imageHosts),
+  androidDownloadUrl: httpsLink(DEFAULT_SETTINGS.androidDownloadUrl),
+  iosDownloadUrl: httpsLink(DEFAULT_SETTINGS.iosDownloadUrl),
 })
 
 /**

@@ -24,6 +24,8 @@ export const TEST_SETTINGS: Settings = {
   allowedHosts: ['pay.example.com'],
   imageHosts: [],
   versionOverrides: false,
+  androidDownloadUrl: 'https://play.google.com/store/apps/details?id=ph.cashloan.test',
+  iosDownloadUrl: 'https://apps.apple.com/ph/app/cashloan-test/id100',
 }
 
 export const TEST_SESSION: SessionSnapshot = {
