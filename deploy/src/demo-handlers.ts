@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'msw'
+import { demoPictures } from 'shared/mocks'
 import { handlers as bindcardHandlers } from 'mf-bindcard/mocks'
 import { handlers as complaintHandlers } from 'mf-complaint/mocks'
 import { handlers as loanHandlers } from 'mf-loan/mocks'
@@ -8,6 +9,8 @@ import { handlers as siteHandlers } from 'mf-site/mocks'
 
 /** Every remote's demo handlers: the same ones its unit tests and standalone dev server use. */
 export const demoHandlers: RequestHandler[] = [
+  // The demo's logos on a second origin (shared/mocks demoPictureUrl, ADR 0022).
+  demoPictures,
   ...siteHandlers,
   ...complaintHandlers,
   ...loanHandlers,

@@ -34,10 +34,12 @@ test("nginx takes request bodies up to the demo API's limit and answers a larger
 
 test("nginx's CSP is the Node server's, image hosts and the route pages' script hash included", () => {
   for (const imageHosts of [[], ['img.cashloan.ph', '*.cdn.example.com']]) {
-    const conf = renderNginxConf(TEMPLATE, { ...VALUES, imageHosts })
-    expect(/set \$csp "(.*)";/.exec(conf)![1]).toBe(
-      securityHeaders({ imageHosts })['Content-Security-Policy'],
-    )
+    for (const loopbackPictures of [false, true]) {
+      const conf = renderNginxConf(TEMPLATE, { ...VALUES, imageHosts, loopbackPictures })
+      expect(/set \$csp "(.*)";/.exec(conf)![1]).toBe(
+        securityHeaders({ imageHosts, loopbackPictures })['Content-Security-Policy'],
+      )
+    }
   }
   const scriptHashes = ["'sha256-abc='"]
   const withScript = renderNginxConf(TEMPLATE, { ...VALUES, scriptHashes })

@@ -9,6 +9,8 @@ export interface NginxConfValues {
   /** The API's origin when it is not the page's own; '' for none. */
   apiOrigin: string
   imageHosts: readonly string[]
+  /** The local demo's second picture origin (`securityHeaders`' `loopbackPictures`). */
+  loopbackPictures?: boolean
   /** CSP sources for the inline script route pages carry (`pageScriptHashes`). */
   scriptHashes: readonly string[]
   /** nginx's brotli_static module (`.so`) to load and turn on; null where it is not installed (ADR 0019). */
@@ -42,7 +44,7 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __CDN__: values.cdn,
     __API_UPSTREAM__: values.apiUpstream,
     ' __API_ORIGIN__': optional(values.apiOrigin ? [values.apiOrigin] : []),
-    ' __IMAGE_SOURCES__': optional(imageSources(values.imageHosts)),
+    ' __IMAGE_SOURCES__': optional(imageSources(values.imageHosts, { loopback: values.loopbackPictures })),
     ' __SCRIPT_SOURCES__': optional(values.scriptHashes),
     __LOAD_BROTLI__: values.brotliStaticModule ? `load_module ${values.brotliStaticModule};` : '',
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',

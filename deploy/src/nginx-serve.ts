@@ -60,6 +60,7 @@ export function prepareNginx(options: NginxServeOptions): string {
       apiUpstream: options.apiUpstream,
       apiOrigin: options.apiOrigin,
       imageHosts: options.settings.imageHosts,
+      loopbackPictures: options.settings.loopbackPictures === true,
       scriptHashes: pageScriptHashes(options.shellDir),
       brotliStaticModule,
       tls: options.tls,

@@ -210,10 +210,16 @@ export function createAppServer(options: ServerOptions = {}): Server {
   const imageHosts = Array.isArray(options.settings?.imageHosts)
     ? options.settings.imageHosts.filter((h): h is string => typeof h === 'string')
     : []
-  const security = securityHeaders({ apiOrigin: options.apiOrigin, imageHosts })
+  const loopbackPictures = options.settings?.loopbackPictures === true
+  const security = securityHeaders({ apiOrigin: options.apiOrigin, imageHosts, loopbackPictures })
   const compressedCache = new Map<string, Buffer>()
   const pageSecurity = () =>
-    securityHeaders({ apiOrigin: options.apiOrigin, imageHosts, scriptHashes: pageScriptHashes(shellDir) })
+    securityHeaders({
+      apiOrigin: options.apiOrigin,
+      imageHosts,
+      loopbackPictures,
+      scriptHashes: pageScriptHashes(shellDir),
+    })
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
   const text = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) =>
     send(

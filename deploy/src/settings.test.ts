@@ -1,11 +1,12 @@
 import { expect, test } from 'vitest'
 import { DEMO_LINK_HOSTS, injectSettings, settingsFromEnv } from './settings'
 
-test('the demo profile is the default: demo link hosts, QA version pins on', () => {
+test("the demo profile is the default: demo link hosts, QA version pins on, the demo's second picture origin", () => {
   expect(settingsFromEnv({})).toEqual({
     allowedHosts: DEMO_LINK_HOSTS,
     imageHosts: [],
     versionOverrides: true,
+    loopbackPictures: true,
   })
 })
 
@@ -16,6 +17,15 @@ test('the production profile allows no foreign link host and no version pins', (
     versionOverrides: false,
   })
   expect(() => settingsFromEnv({ DEPLOY_PROFILE: 'staging' })).toThrow(/DEPLOY_PROFILE/)
+})
+
+test('the store links for the download page come from the environment', () => {
+  const settings = settingsFromEnv({
+    ANDROID_DOWNLOAD_URL: 'https://play.google.com/store/apps/details?id=ph.cashloan',
+    IOS_DOWNLOAD_URL: 'https://apps.apple.com/ph/app/cashloan/id1',
+  })
+  expect(settings.androidDownloadUrl).toBe('https://play.google.com/store/apps/details?id=ph.cashloan')
+  expect(settings.iosDownloadUrl).toBe('https://apps.apple.com/ph/app/cashloan/id1')
 })
 
 test('environment variables override the profile, field by field', () => {

@@ -16,7 +16,8 @@ export const DEMO_LINK_HOSTS = [
 ]
 
 export const PROFILES = {
-  demo: { allowedHosts: DEMO_LINK_HOSTS, imageHosts: [], versionOverrides: true },
+  // The demo's logos come from a second origin, the other loopback name (ADR 0022): CSP allows it there only.
+  demo: { allowedHosts: DEMO_LINK_HOSTS, imageHosts: [], versionOverrides: true, loopbackPictures: true },
   // Production serves product logos and complaint images from the image CDN; QA version pins are off.
   production: { allowedHosts: [], imageHosts: [], versionOverrides: false },
 } satisfies Record<string, Record<string, unknown>>

@@ -27,8 +27,10 @@ test('documents carry CSP, nosniff, no-referrer, frame-ancestors none and no-cac
   expect(csp).toContain("frame-ancestors 'none'")
   expect(csp).not.toContain('unsafe-eval')
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
-  // The demo profile has no image hosts: images from the page's origin, data: and blob: only.
-  expect(csp).toContain("; img-src 'self' data: blob:; ")
+  // The demo profile lists no image host: pictures from server data may come from any HTTPS origin, and the
+  // demo's second picture origin is the other loopback name (ADR 0022). Links stay on the allow-list.
+  expect(csp).toContain("; img-src 'self' data: blob: https: http://localhost:* http://127.0.0.1:*; ")
+  expect(csp).toContain("; connect-src 'self'; ")
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('no-referrer')
   expect(headers['cache-control']).toBe('no-cache')
