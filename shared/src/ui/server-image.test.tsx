@@ -6,8 +6,10 @@ const ORIGIN = 'https://app.cashloan.ph'
 
 test.each([
   ['https://img.other-cdn.com/logo.png', 'https://img.other-cdn.com/logo.png'],
-  ['/utilities/demo/logo.svg', `${ORIGIN}/utilities/demo/logo.svg`],
+  ['/utilities/demo/logo.svg', '/utilities/demo/logo.svg'],
+  [`${ORIGIN}/logo.svg`, `${ORIGIN}/logo.svg`],
   ['  https://a.example.com/x.png ', 'https://a.example.com/x.png'],
+  ['//img.example.com/x.png', '//img.example.com/x.png'],
 ])('a picture from %j may show', (src, shown) => {
   expect(showablePicture(src, { origin: ORIGIN })).toBe(shown)
 })

@@ -21,11 +21,12 @@ export function showablePicture(
     return ''
   }
   if (url.username || url.password) return ''
-  if (url.protocol === 'https:') return url.href
-  if (url.protocol === 'http:' && url.origin === origin) return url.href
+  // The address as the server wrote it (a path stays a path); the browser resolves it as `url` did.
+  if (url.protocol === 'https:') return raw
+  if (url.protocol === 'http:' && url.origin === origin) return raw
   // The local demo serves its second-origin pictures over plain http on this machine (ADR 0022).
   if (url.protocol === 'http:' && /^(localhost|127\.0\.0\.1)$/.test(url.hostname) && /^http:/.test(origin))
-    return url.href
+    return raw
   return ''
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ViewerDialog } from 'shared/ui'
+import { ServerImage, ViewerDialog } from 'shared/ui'
 import { MESSAGES } from '../../app/messages'
 import { LazyImageViewer } from '../../components/lazy-overlays'
 
@@ -22,7 +22,7 @@ export function ImageGallery({ images, label }: { images: readonly string[]; lab
                 setViewer((previous) => ({ opening: previous.opening + 1, index, visible: true }))
               }
             >
-              <img src={url} alt="" />
+              <ServerImage className="complaint-gallery__image" src={url} />
             </button>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import DotLoading from 'antd-mobile/es/components/dot-loading'
 import type { ChangeEvent } from 'react'
+import { ServerImage } from 'shared/ui'
 import { LIMITS, MESSAGES } from '../../app/messages'
 
 const m = MESSAGES.form
@@ -35,7 +36,7 @@ export function EvidenceUploader({
     <ul className="complaint-uploader">
       {images.map((url, index) => (
         <li key={`${index}-${url}`} className="complaint-uploader__item">
-          <img className="complaint-uploader__image" src={url} alt={m.imageAlt(index + 1)} />
+          <ServerImage className="complaint-uploader__image" src={url} alt={m.imageAlt(index + 1)} />
           <button
             type="button"
             className="complaint-uploader__remove"

@@ -9,9 +9,13 @@ import { useLoad } from 'shared/ui/use-load'
 
 const m = MESSAGES.list
 
-/** Unix seconds or milliseconds are formatted; a date the server already wrote is shown as given. */
+/**
+ * A complaint's time as date and time: unix seconds or milliseconds, an ISO date-time or the server's own
+ * 'YYYY-MM-DD HH:mm:ss' all show the same way; a text that is no time is shown as given, a number that is
+ * no time not at all.
+ */
 export function displayTime(time: string): string {
-  return /^\d+$/.test(time) ? formatDateTime(time) : time
+  return formatDateTime(time) || (/^\d+$/.test(time.trim()) ? '' : time)
 }
 
 export function tabTitle(tab: ComplaintTab, index: number): string {

@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
-import { ModalBox, showToast } from 'shared/ui'
+import { formatDetailValue } from 'shared/format'
+import { ModalBox, ServerImage, showToast } from 'shared/ui'
 import {
   COLLECTION_TYPE,
   getProblemInit,
@@ -101,7 +102,11 @@ function EntryContent(props: RemoteProps & { init: ProblemInit }) {
             </button>
           )}
         </div>
-        {order ? <OrderSummary order={order} /> : <p className="complaint-muted">{m.noOrder}</p>}
+        {order ? (
+          <OrderSummary order={order} rupee={props.settings.rupee} />
+        ) : (
+          <p className="complaint-muted">{m.noOrder}</p>
+        )}
       </section>
 
       <section className="complaint-card" aria-labelledby="complaint-types-title">
@@ -193,11 +198,11 @@ function EntryContent(props: RemoteProps & { init: ProblemInit }) {
   )
 }
 
-function OrderSummary({ order }: { order: ComplaintOrder }) {
+function OrderSummary({ order, rupee }: { order: ComplaintOrder; rupee: boolean }) {
   return (
     <div className="complaint-order">
       <div className="complaint-order__product">
-        {order.productLogo && <img className="complaint-order__logo" src={order.productLogo} alt="" />}
+        {order.productLogo && <ServerImage className="complaint-order__logo" src={order.productLogo} />}
         <span className="complaint-order__name">{order.productName}</span>
         {order.status && <span className="complaint-order__status">{order.status}</span>}
       </div>
@@ -206,7 +211,7 @@ function OrderSummary({ order }: { order: ComplaintOrder }) {
           {order.rows.map((row, index) => (
             <div className="complaint-rows__row" key={`${index}-${row.title}`}>
               <dt>{row.title}</dt>
-              <dd>{row.value}</dd>
+              <dd>{formatDetailValue(row.value, { rupee })}</dd>
             </div>
           ))}
         </dl>
