@@ -5,7 +5,7 @@ import { SCREEN_STATES, settle, stateId } from '../screens/screen-states'
 
 /*
  * axe on every route in every main state (screens/screen-states.ts), plus what axe cannot see: every control
- * reachable with Tab and named, and dialogs that hold focus and give it back.
+ * reachable with Tab and named, no picture shown as a broken image, and dialogs that hold focus and give it back.
  *
  * One project only: both servers send the same files (nginx serves deploy/cdn/.pages, which the same release
  * writes for the Node server; the first test below compares them), and axe reads the DOM those files build,
@@ -85,6 +85,23 @@ async function unreachableControls(page: Page): Promise<string[]> {
   })
 }
 
+/**
+ * Pictures on screen that the browser could not show (blocked by the CSP, missing, not a picture): the
+ * broken-image icon a borrower would see. Pictures from server data go through ServerImage (ADR 0022),
+ * which puts a grey box in their place.
+ */
+async function brokenImages(page: Page): Promise<string[]> {
+  // A picture still loading is not broken yet: wait until every one has finished, shown or failed.
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete)), { timeout: 5_000 })
+    .toBe(true)
+  return page.evaluate(() =>
+    [...document.images]
+      .filter((img) => img.getAttribute('src') && img.naturalWidth === 0 && img.getClientRects().length > 0)
+      .map((img) => img.getAttribute('src')!.slice(0, 120)),
+  )
+}
+
 for (const state of SCREEN_STATES) {
   test(`a11y ${stateId(state)}: no serious or critical violation, every control named and reachable`, async ({
     page,
@@ -102,6 +119,7 @@ for (const state of SCREEN_STATES) {
     expect.soft(serious, 'axe: serious and critical violations').toEqual([])
     expect.soft(await unnamedControls(page), 'controls without a name').toEqual([])
     expect.soft(await unreachableControls(page), 'controls Tab does not reach').toEqual([])
+    expect.soft(await brokenImages(page), 'pictures shown as broken images').toEqual([])
   })
 }
 
