@@ -1,7 +1,8 @@
-import type { Http, HttpResult } from 'shared/http'
-import { record, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
+import { MESSAGES as HTTP_MESSAGES, toastText, type Http, type HttpResult } from 'shared/http'
+import { parseLenient, record, requiredText, text, warnUnknown, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
 import { MESSAGES } from '../app/messages'
+import { isCssColour } from '../components/colour'
 import { REGISTER_PATH, SID_PATH, SMS_PATH, TEMPLATE_PATH, TRACK_CLICK_PATH, TRACK_VISIT_PATH } from './paths'
 
 /** The fixed product code the registration calls send as `appName` (the spec: 'fixed product code'). */
@@ -32,19 +33,71 @@ export function clientType(userAgent: string): ClientType {
  */
 const SILENT = { silent: true } as const
 
-/** A failed call's text: the server's message, or 'error' when no envelope came back. */
-export function failureText(result: HttpResult): string {
-  return result.code === null ? MESSAGES.error : result.message
+/** The request helper's own texts: English stand-ins for a message the server did not send. */
+const HELPER_TEXTS: ReadonlySet<string> = new Set(Object.values(HTTP_MESSAGES))
+
+/**
+ * A failed call's text: 'error' when no envelope came back (the spec's network failure); else the server's
+ * message, cut as every failure toast is, or this call's Chinese `fallback` when it sent none (blank, or the
+ * helper's English stand-in for it): every text on these pages is Chinese.
+ */
+export function failureText(result: HttpResult, fallback: string): string {
+  if (result.code === null) return MESSAGES.error
+  const message = result.message.trim()
+  return message && !HELPER_TEXTS.has(message) ? toastText(message) : fallback
 }
 
-/** A hex colour, or '' (valibot checks the default too, so '' must pass). */
-const colour = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(?:#[\da-f]{3,8})?$/i)), '')
+/** A code as the integer it spells (`11`, `'11'`, `' -1 '`), else NaN: `'0x0B'` or `11.5` is no code we know. */
+function codeOf(result: HttpResult): number {
+  const { code } = result
+  if (typeof code === 'number') return Number.isInteger(code) ? code : NaN
+  return typeof code === 'string' && /^\s*[+-]?\d+\s*$/.test(code) ? Number(code) : NaN
+}
 
-/** Our reading of the template's display configuration (README.md, 'Template configuration'). */
+/**
+ * Logs (once per value) a failure code the spec does not name for `call`: the screen shows the server's
+ * message or its default, and the new code shows in the console. No envelope (code null) is no code.
+ */
+function noteCode(call: string, result: HttpResult, known: readonly number[]): void {
+  if (!result.success && result.code !== null && !known.includes(codeOf(result))) {
+    warnUnknown(`${call} code`, result.code)
+  }
+}
+
+/** A CSS colour `cssColour` reads, or '' (valibot checks the default too, so '' must pass). */
+const colour = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => value === '' || isCssColour(value)),
+  ),
+  '',
+)
+
+/**
+ * Configuration stored as JSON text is read as JSON, twice over when a tool encoded it twice; text that is
+ * no JSON is no configuration.
+ */
+function fromJsonText(value: unknown): unknown {
+  for (let round = 0; round < 2 && typeof value === 'string'; round++) {
+    try {
+      value = JSON.parse(value) as unknown
+    } catch {
+      return undefined
+    }
+  }
+  return typeof value === 'string' ? undefined : value
+}
+
+/**
+ * Our reading of the template's display configuration (README.md, 'Template keys we assume'): the spec says
+ * only 'id plus display configuration (contents not shown)'. Every key is optional with a plain default; a
+ * configuration that is missing, null, no object or keyed otherwise gives the plain page.
+ */
 const configSchema = v.pipe(
-  v.unknown(),
-  // Channel tools store the configuration as JSON text; an object is taken as it is.
-  v.transform((value) => (typeof value === 'string' ? jsonOrNothing(value) : value)),
+  // A missing configuration counts as an empty one (an object field without a default would be left out).
+  v.optional(v.unknown(), {}),
+  v.transform(fromJsonText),
   record({
     title: text,
     subtitle: text,
@@ -55,24 +108,27 @@ const configSchema = v.pipe(
   }),
 )
 
-function jsonOrNothing(value: string): unknown {
-  try {
-    return JSON.parse(value) as unknown
-  } catch {
-    return undefined
-  }
-}
-
 const templateSchema = record({ id: text, config: configSchema })
 
 export type Template = v.InferOutput<typeof templateSchema>
 export type TemplateConfig = Template['config']
 
-/** The channel's template for this landing (`templateId` = the page's `id`). */
+/** The plain template: what a page shows before its template has come, or without a usable one. */
+export const NO_TEMPLATE: Template = v.parse(templateSchema, undefined)
+
+/**
+ * The channel's template for this landing (`templateId` = the page's `id`). Display only: a success whose data
+ * is unusable (no object) gives the plain template (parseLenient logs what it ignored), so the page is plain
+ * rather than in error.
+ */
 export async function getTemplate(http: Http, templateId: string): Promise<ApiResult<Template>> {
   const result = await http.get(TEMPLATE_PATH, { templateId }, SILENT)
-  if (!result.success) return { ok: false, message: failureText(result), notified: false }
-  return toApiResult(result, SILENT, 'channel-template', templateSchema)
+  if (!result.success) {
+    noteCode('channel-template', result, [0])
+    return { ok: false, message: failureText(result, MESSAGES.templateFailed), notified: false }
+  }
+  const parsed = parseLenient('channel-template', templateSchema, result.data)
+  return { ok: true, data: parsed.ok ? parsed.value : NO_TEMPLATE }
 }
 
 const sidSchema = v.pipe(
@@ -80,11 +136,20 @@ const sidSchema = v.pipe(
   v.transform(({ sid }) => sid),
 )
 
-/** A captcha session: the sid the captcha image and both registration calls carry (also as deviceId). */
+/**
+ * A captcha session: the sid the captcha image and both registration calls carry (also as deviceId). A
+ * success without a sid (missing, blank, null) is no session: refused with the page's Chinese text.
+ */
 export async function getSid(http: Http): Promise<ApiResult<string>> {
   const result = await http.get(SID_PATH, undefined, SILENT)
-  if (!result.success) return { ok: false, message: failureText(result), notified: false }
-  return toApiResult(result, SILENT, 'get-sid', sidSchema)
+  if (!result.success) {
+    noteCode('get-sid', result, [0])
+    return { ok: false, message: failureText(result, MESSAGES.sidMissing), notified: false }
+  }
+  const parsed = parseLenient('get-sid', sidSchema, result.data)
+  return parsed.ok
+    ? { ok: true, data: parsed.value }
+    : { ok: false, message: MESSAGES.sidMissing, notified: false }
 }
 
 function visitParams(params: PromoParams, client: ClientType) {
@@ -120,12 +185,26 @@ export type PromoOutcome =
   | { kind: 'wrongCaptcha'; message: string }
   | { kind: 'failed'; message: string }
 
-function outcome(result: HttpResult, wrongCaptchaCode: number): PromoOutcome {
+/** Both calls' 'already registered' (the spec). */
+const ALREADY_REGISTERED = 11
+
+/** The codes each call's answer is read by (the spec): success, already registered, wrong picture captcha. */
+interface OutcomeCodes {
+  call: string
+  wrongCaptcha: number
+  /** The text for a refusal the server gave no message for. */
+  failed: string
+}
+
+function outcome(result: HttpResult, codes: OutcomeCodes): PromoOutcome {
   if (result.success) return { kind: 'done' }
-  const code = result.code === null ? NaN : Number(result.code)
-  if (code === 11) return { kind: 'alreadyRegistered' }
-  if (code === wrongCaptchaCode) return { kind: 'wrongCaptcha', message: result.message }
-  return { kind: 'failed', message: failureText(result) }
+  noteCode(codes.call, result, [0, ALREADY_REGISTERED, codes.wrongCaptcha])
+  const code = codeOf(result)
+  if (code === ALREADY_REGISTERED) return { kind: 'alreadyRegistered' }
+  if (code === codes.wrongCaptcha) {
+    return { kind: 'wrongCaptcha', message: failureText(result, MESSAGES.captchaInvalid) }
+  }
+  return { kind: 'failed', message: failureText(result, codes.failed) }
 }
 
 export interface SmsInput {
@@ -151,7 +230,7 @@ export async function sendSms(http: Http, input: SmsInput): Promise<PromoOutcome
     },
     SILENT,
   )
-  return outcome(result, 101)
+  return outcome(result, { call: 'get-sms', wrongCaptcha: 101, failed: MESSAGES.smsFailed })
 }
 
 export interface RegisterInput extends SmsInput {
@@ -179,5 +258,5 @@ export async function register(http: Http, input: RegisterInput): Promise<PromoO
     },
     SILENT,
   )
-  return outcome(result, -1)
+  return outcome(result, { call: 'register', wrongCaptcha: -1, failed: MESSAGES.registerFailed })
 }

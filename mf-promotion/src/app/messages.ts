@@ -33,10 +33,17 @@ export const MESSAGES = {
   agreementLink: '《用户注册协议》',
   downloadTitle: '注册成功，下载APP立即借款',
   download: '下载APP',
-  downloadUnavailable: '暂无可下载的APP，请稍后再试。',
   /** The navigation guard refused the template's link (an unknown host or scheme): 'This link cannot be opened.' */
   linkRefused: '无法打开此链接。',
   agreementTitle: '用户注册协议',
+  // A refusal the server gave no message for (a blank one, or none), per call: 'The page's information could
+  // not be loaded; the default page is shown.', 'The picture captcha could not be loaded: type your phone
+  // number and tap "换一张" to try again.' (also a get-sid success without a sid), 'The code could not be
+  // sent, please try again later.', 'Registration failed, please try again later.'
+  templateFailed: '页面信息加载失败，已为您显示默认页面。',
+  sidMissing: '图形验证码加载失败，请输入手机号后点击“换一张”重试。',
+  smsFailed: '验证码发送失败，请稍后再试。',
+  registerFailed: '注册失败，请稍后再试。',
   loading: '加载中…',
 } as const
 

@@ -3,19 +3,33 @@ import { UiProvider } from 'shared/ui'
 import userEvent from '@testing-library/user-event'
 import { REFUSED_MESSAGE } from 'shared/navigation'
 import type * as Navigation from 'shared/navigation'
-import { setupMswServer } from 'shared/testing'
+import type * as Schema from 'shared/schema'
+import { setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { handlers } from '../mocks/handlers'
-import { DEMO_TEMPLATE_CONFIG, resetStore } from '../mocks/store'
-import { AD_QUERY, readCaptcha, recordPromoRequests, renderPromotion } from '../testing/promo-page'
+import { DEMO_TEMPLATE_CONFIG, resetStore, SCENARIOS } from '../mocks/store'
+import {
+  AD_QUERY,
+  DEMO_DEPLOYMENT,
+  readCaptcha,
+  recordPromoRequests,
+  renderPromotion,
+} from '../testing/promo-page'
 import { promoHref, readPromoLocation } from './promo-route'
 import { PromotionApp } from './promotion-app'
 import { MESSAGES } from './messages'
 
-const { openServerLink } = vi.hoisted(() => ({ openServerLink: vi.fn(() => true) }))
+const { openServerLink, warnUnknown } = vi.hoisted(() => ({
+  openServerLink: vi.fn(() => true),
+  warnUnknown: vi.fn(),
+}))
 vi.mock('shared/navigation', async (importOriginal) => ({
   ...(await importOriginal<typeof Navigation>()),
   openServerLink,
+}))
+vi.mock('shared/schema', async (importOriginal) => ({
+  ...(await importOriginal<typeof Schema>()),
+  warnUnknown,
 }))
 
 const server = setupMswServer(...handlers)
@@ -23,6 +37,7 @@ afterEach(() => {
   resetStore()
   vi.restoreAllMocks()
   openServerLink.mockClear()
+  warnUnknown.mockClear()
 })
 
 const CARRIED = { app_from: 'fb', user_from: 'u-42', utm_tag: 'summer', id: '7', down_id: 'D3' }
@@ -39,9 +54,18 @@ test('#/agreementTemplate shows the registration agreement', () => {
   expect(screen.getByText(/欢迎注册CashLoan/)).toBeInTheDocument()
 })
 
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)'
+
+/** Taps download once the template has answered. */
+async function tapDownload(user: ReturnType<typeof userEvent.setup>) {
+  const download = await screen.findByRole('button', { name: MESSAGES.download })
+  await vi.waitFor(() => expect(download).toBeEnabled())
+  await user.click(download)
+}
+
 test('#/downloadTemplate offers the Android app through the navigation guard', async () => {
   const user = userEvent.setup()
-  const { props } = renderPromotion(CARRIED, '/downloadTemplate')
+  const { props } = renderPromotion(CARRIED, '/downloadTemplate', DEMO_DEPLOYMENT)
   expect(screen.getByRole('heading', { name: MESSAGES.downloadTitle })).toBeInTheDocument()
   const download = await screen.findByRole('button', { name: MESSAGES.download })
   await vi.waitFor(() => expect(download).toBeEnabled())
@@ -58,28 +82,58 @@ test('a link the guard refuses is refused in Chinese, as the rest of the page', 
     return false
   }) as never)
   const user = userEvent.setup()
-  renderPromotion(CARRIED, '/downloadTemplate')
-  const download = await screen.findByRole('button', { name: MESSAGES.download })
-  await vi.waitFor(() => expect(download).toBeEnabled())
-  await user.click(download)
+  renderPromotion(CARRIED, '/downloadTemplate', DEMO_DEPLOYMENT)
+  await tapDownload(user)
   expect(await screen.findByText(MESSAGES.linkRefused)).toBeInTheDocument()
   expect(screen.queryByText(REFUSED_MESSAGE)).not.toBeInTheDocument()
 })
 
 test('on an iPhone the download is the iOS app', async () => {
-  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)')
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE)
   const user = userEvent.setup()
-  renderPromotion(CARRIED, '/downloadTemplate')
-  const download = await screen.findByRole('button', { name: MESSAGES.download })
-  await vi.waitFor(() => expect(download).toBeEnabled())
-  await user.click(download)
+  renderPromotion(CARRIED, '/downloadTemplate', DEMO_DEPLOYMENT)
+  await tapDownload(user)
   expect(openServerLink).toHaveBeenCalledWith(DEMO_TEMPLATE_CONFIG.iosUrl, expect.anything())
 })
 
-test('a template without a download link says so', async () => {
+test.each([
+  ['android', 'Mozilla/5.0 (Linux; Android 14)', TEST_SETTINGS.androidDownloadUrl, 'play.google.com'],
+  ['ios', IPHONE, TEST_SETTINGS.iosDownloadUrl, 'apps.apple.com'],
+])(
+  'a template without our display keys (demo id "plain"): the landing works and the %s download is the deployment’s store link, its host allowed for that link only',
+  async (_, userAgent, storeLink, storeHost) => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent)
+    const user = userEvent.setup()
+    const query = { ...CARRIED, id: SCENARIOS.plainTemplate }
+    const { view } = renderPromotion(query, '/registerTemplate')
+    expect(await screen.findByRole('form', { name: MESSAGES.title })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: MESSAGES.title })).toBeInTheDocument()
+    view.unmount()
+    renderPromotion(query, '/downloadTemplate')
+    await tapDownload(user)
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    expect(openServerLink).toHaveBeenCalledWith(
+      storeLink,
+      expect.objectContaining({ settings: { allowedHosts: [...TEST_SETTINGS.allowedHosts, storeHost] } }),
+    )
+  },
+)
+
+test('a download page without a template id still offers the store link', async () => {
+  const user = userEvent.setup()
   renderPromotion({ app_from: 'fb' }, '/downloadTemplate')
-  expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.downloadUnavailable)
-  expect(screen.queryByRole('button', { name: MESSAGES.download })).not.toBeInTheDocument()
+  await tapDownload(user)
+  expect(openServerLink).toHaveBeenCalledWith(TEST_SETTINGS.androidDownloadUrl, expect.anything())
+})
+
+test('a template link the deployment does not allow gives way to the store link, and is logged', async () => {
+  const user = userEvent.setup()
+  const { props } = renderPromotion(CARRIED, '/downloadTemplate')
+  await tapDownload(user)
+  expect(openServerLink).toHaveBeenCalledWith(TEST_SETTINGS.androidDownloadUrl, expect.anything())
+  expect(openServerLink).not.toHaveBeenCalledWith(DEMO_TEMPLATE_CONFIG.androidUrl, expect.anything())
+  expect(props.settings.allowedHosts).toEqual(TEST_SETTINGS.allowedHosts)
+  expect(warnUnknown).toHaveBeenCalledWith('template androidUrl', DEMO_TEMPLATE_CONFIG.androidUrl)
 })
 
 test('the parameters of an old-style link after the hash route are read too', async () => {

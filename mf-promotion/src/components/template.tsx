@@ -3,29 +3,23 @@ import type { Http } from 'shared/http'
 import type { ApiResult } from 'shared/schema'
 import { showToast } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
-import { getTemplate, type Template, type TemplateConfig } from '../api/promotion'
+import { getTemplate, NO_TEMPLATE, type Template, type TemplateConfig } from '../api/promotion'
 import { MESSAGES } from '../app/messages'
 import { onColour } from './colour'
 
 /** What a page shows before its template has come, or without one. */
-export const NO_CONFIG: TemplateConfig = {
-  title: '',
-  subtitle: '',
-  backgroundColor: '',
-  buttonColor: '',
-  androidUrl: '',
-  iosUrl: '',
-}
+export const NO_CONFIG: TemplateConfig = NO_TEMPLATE.config
 
-const NO_TEMPLATE: ApiResult<Template> = { ok: true, data: { id: '', config: NO_CONFIG } }
+const NO_ID: ApiResult<Template> = { ok: true, data: NO_TEMPLATE }
 
 /**
  * The channel template's display configuration (`id` from the page). The page is usable before it comes and
- * without it: a failure shows the server's message (or 'error') and the page keeps its plain look.
+ * without it: a failure shows the server's message (or 'error', or our Chinese default) and the page keeps its
+ * plain look.
  */
 export function useTemplate(http: Http, templateId: string): { config: TemplateConfig; loaded: boolean } {
   const load = useCallback(
-    () => (templateId ? getTemplate(http, templateId) : Promise.resolve(NO_TEMPLATE)),
+    () => (templateId ? getTemplate(http, templateId) : Promise.resolve(NO_ID)),
     [http, templateId],
   )
   const { state } = useLoad(load)

@@ -19,6 +19,7 @@ import {
   isRegistered,
   issueCaptcha,
   newSid,
+  PLAIN_TEMPLATE_CONFIG,
   recordRegistration,
   recordSms,
   SCENARIOS,
@@ -43,6 +44,7 @@ export const handlers = [
     const id = new URL(request.url).searchParams.get('templateId') ?? ''
     if (id === SCENARIOS.templateOffline) return HttpResponse.error()
     if (id === SCENARIOS.templateError) return failure(DEMO_MESSAGES.templateError, 1)
+    if (id === SCENARIOS.plainTemplate) return ok({ id, config: JSON.stringify(PLAIN_TEMPLATE_CONFIG) })
     return ok({ id, config: JSON.stringify(DEMO_TEMPLATE_CONFIG) })
   }),
 

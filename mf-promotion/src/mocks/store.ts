@@ -9,6 +9,11 @@ export const SCENARIOS = {
   templateError: 'error',
   /** The template with this id gets no answer (network failure: the page shows 'error'). */
   templateOffline: 'offline',
+  /**
+   * The template with this id has none of the display keys we read (README.md, 'Template keys we assume'):
+   * the landing keeps its plain look and the download page offers the deployment's store links.
+   */
+  plainTemplate: 'plain',
   /** get-sid fails with a server message when the page's `utm_content` (a tracking parameter) is this. */
   sidError: 'sid-error',
   /** This phone is already registered: get-sms and register answer 11. */
@@ -35,6 +40,17 @@ export const DEMO_TEMPLATE_CONFIG = {
   buttonColor: '#ad4e00',
   androidUrl: 'https://partners.cashloan-demo.ph/app/cashloan.apk',
   iosUrl: 'https://partners.cashloan-demo.ph/app/ios',
+}
+
+/**
+ * A template as a channel tool might store it without any of our display keys: its own bookkeeping, as JSON
+ * text (the spec shows the configuration's contents nowhere).
+ */
+export const PLAIN_TEMPLATE_CONFIG = {
+  templateName: '默认注册页',
+  templateType: 1,
+  status: 1,
+  updateTime: 1767225600000,
 }
 
 /** No look-alike characters (0/O, 1/I/L), so a reader can always type what the picture shows. */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import type { SetupServerApi } from 'msw/node'
-import type { RemoteProps } from 'shared/contract'
-import { createTestProps, renderWithUi } from 'shared/testing'
+import type { RemoteProps, Settings } from 'shared/contract'
+import { createTestProps, renderWithUi, TEST_SETTINGS } from 'shared/testing'
 import { PromotionApp } from '../app/promotion-app'
 import { MESSAGES } from '../app/messages'
 
@@ -15,9 +15,19 @@ export const AD_QUERY = {
   links_id: 'L1',
 }
 
+/** The test settings with the demo template's download host allowed, as the demo deployment lists it. */
+export const DEMO_DEPLOYMENT: Settings = {
+  ...TEST_SETTINGS,
+  allowedHosts: [...TEST_SETTINGS.allowedHosts, 'partners.cashloan-demo.ph'],
+}
+
 /** Mounts the remote as the shell does on `/promotion` with this query and hash. */
-export function renderPromotion(query: Record<string, string> = AD_QUERY, hash = '/registerTemplate') {
-  const props = createTestProps({ screen: 'promotion', query, hash, locale: 'zh' })
+export function renderPromotion(
+  query: Record<string, string> = AD_QUERY,
+  hash = '/registerTemplate',
+  settings: Settings = TEST_SETTINGS,
+) {
+  const props = createTestProps({ screen: 'promotion', query, hash, locale: 'zh', settings })
   const view = renderWithUi(<PromotionApp {...(props as RemoteProps)} />, 'zh')
   return { props, view }
 }

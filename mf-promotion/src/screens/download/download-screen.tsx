@@ -5,18 +5,29 @@ import { clientType, type PromoParams } from '../../api/promotion'
 import { MESSAGES } from '../../app/messages'
 import { useTemplate } from '../../components/template'
 import { onColour } from '../../components/colour'
+import { downloadTarget } from './download-link'
 
 type Props = Pick<RemoteProps, 'http' | 'settings' | 'navigate' | 'bridge'> & { params: PromoParams }
 
-/** The app-download page (`#/downloadTemplate`): the template's app for the visitor's platform. */
+/**
+ * The app-download page (`#/downloadTemplate`): the app for the visitor's platform, the template's or the
+ * deployment's store link (`downloadTarget`), so there is always one to download. The button waits for the
+ * template (a tap before it would open the store link where the template names the channel's own).
+ */
 export function DownloadScreen({ http, settings, navigate, bridge, params }: Props) {
   const { config, loaded } = useTemplate(http, params.id)
-  const link = clientType(navigator.userAgent) === 'ios' ? config.iosUrl : config.androidUrl
 
-  const download = () =>
-    // A server-provided link: through the guard (an unknown host or scheme is refused with a toast, in this
-    // page's language).
-    openServerLink(link, { settings, navigate, bridge, refuse: () => showToast(MESSAGES.linkRefused) })
+  const download = () => {
+    const target = downloadTarget(config, settings, clientType(navigator.userAgent), window.location.origin)
+    // Through the guard whichever link it is; a refusal (should even the deployment's link be unusable) is a toast in
+    // this page's language.
+    openServerLink(target.link, {
+      settings: target.settings,
+      navigate,
+      bridge,
+      refuse: () => showToast(MESSAGES.linkRefused),
+    })
+  }
 
   return (
     <div className="promo-page promo-download">
@@ -25,19 +36,15 @@ export function DownloadScreen({ http, settings, navigate, bridge, params }: Pro
         <p className="promo-header__subtitle">{config.title}</p>
       </header>
       <div className="promo-form">
-        {loaded && !link ? (
-          <p role="status">{MESSAGES.downloadUnavailable}</p>
-        ) : (
-          <button
-            type="button"
-            className="promo-apply"
-            disabled={!loaded}
-            style={onColour(config.buttonColor)}
-            onClick={download}
-          >
-            {MESSAGES.download}
-          </button>
-        )}
+        <button
+          type="button"
+          className="promo-apply"
+          disabled={!loaded}
+          style={onColour(config.buttonColor)}
+          onClick={download}
+        >
+          {MESSAGES.download}
+        </button>
       </div>
     </div>
   )

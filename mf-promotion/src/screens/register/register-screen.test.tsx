@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp, HttpResponse } from 'msw'
 import { promoPath } from 'shared/mocks'
+import { MALFORMED_MESSAGE } from 'shared/schema'
 import { setupMswServer } from 'shared/testing'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { served, SMS_PATH } from '../../api/paths'
@@ -98,6 +99,24 @@ test('a captcha session the server refuses shows its message; refreshing asks fo
   )
   renderPromotion()
   expect(await screen.findByText('会话失败')).toBeInTheDocument()
+  expect(screen.queryByRole('img', { name: MESSAGES.captchaImage })).not.toBeInTheDocument()
+  server.resetHandlers()
+  await user.type(phoneInput(), PHONE)
+  await user.click(screen.getByRole('button', { name: MESSAGES.captchaRefresh }))
+  expect(await screen.findByRole('img', { name: MESSAGES.captchaImage })).toBeInTheDocument()
+})
+
+test('a captcha session answer without a sid is told in Chinese, as the landing; refreshing asks again', async () => {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  server.use(
+    mswHttp.get(promoPath('/promotion/get-sid'), () =>
+      HttpResponse.json({ code: 0, message: 'success', data: { sid: '' } }),
+    ),
+  )
+  renderPromotion()
+  expect(await screen.findByText(MESSAGES.sidMissing)).toBeInTheDocument()
+  expect(MESSAGES.sidMissing).toMatch(/^[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef“”]+$/)
+  expect(screen.queryByText(MALFORMED_MESSAGE)).not.toBeInTheDocument()
   expect(screen.queryByRole('img', { name: MESSAGES.captchaImage })).not.toBeInTheDocument()
   server.resetHandlers()
   await user.type(phoneInput(), PHONE)
