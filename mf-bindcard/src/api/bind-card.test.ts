@@ -33,9 +33,17 @@ test('card-init: a malformed item is skipped with a console note, the others sta
   const result = await getCardInit(createTestProps().http, '1')
   expect(result.ok).toBe(true)
   if (!result.ok) return
-  expect(result.data.map((item) => item.code)).toEqual(['a', 'c'])
-  expect(result.data[0]).toMatchObject({ cardTypeMi: 1, note: [], value: '', channelNumber: '' })
-  expect(result.data[1].note).toEqual([{ name: 'BDO', type: 'BDO' }])
+  expect(result.data.map((item) => item.code)).toEqual(['a', 'b', 'c'])
+  expect(result.data[0]).toMatchObject({
+    cardTypeMi: 1,
+    note: [],
+    value: '',
+    channelNumber: '',
+    required: false,
+  })
+  // A kind the screen does not know is a plain text field (README.md), not a reason to drop the item.
+  expect(result.data[1].cate).toBe('free')
+  expect(result.data[2].note).toEqual([{ name: 'BDO', type: 'BDO' }])
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('[api] card-init: ignored'))
 })
 

@@ -1,5 +1,14 @@
 import type { CallOptions, Http } from 'shared/http'
-import { list, number, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
+import {
+  flag,
+  list,
+  number,
+  requiredText,
+  text,
+  toApiResult,
+  warnUnknown,
+  type ApiResult,
+} from 'shared/schema'
 import * as v from 'valibot'
 import { BIND_CARD_PATH, CARD_CHANGE_PATH, CARD_INIT_PATH } from './paths'
 
@@ -11,21 +20,51 @@ export const ALL_CARD_TYPES = 0
 
 export const CATES = ['txt', 'enum', 'city select', 'day'] as const
 export type Cate = (typeof CATES)[number]
+/**
+ * How the screen shows a field: a spec `cate`, or `free` for one it does not know (a plain text input that
+ * keeps what is typed: the borrower can still fill it and bind, and the server judges the value).
+ */
+export type FieldKind = Cate | 'free'
+
+/** The field kind of a `cate` as the server writes it: the spec's `text` is `txt`; case and `_`/`-` aside. */
+export function fieldKind(cate: string): FieldKind {
+  const word = cate.toLowerCase().replace(/[\s_-]+/g, ' ')
+  const known = word === 'text' ? 'txt' : CATES.find((each) => each === word)
+  if (known) return known
+  warnUnknown('card-init cate', cate)
+  return 'free'
+}
 
 const optionSchema = v.object({ name: requiredText, type: text })
 
-const itemSchema = v.object({
-  code: requiredText,
-  title: requiredText,
-  subtitle: text,
-  // An unknown kind cannot be shown or filled, so it makes the item malformed (skipped), not a text field.
-  cate: v.picklist(CATES),
-  value: text,
-  note: list(optionSchema),
-  inputType: text,
-  cardTypeMi: number(ALL_CARD_TYPES),
-  channelNumber: text,
-})
+const itemSchema = v.pipe(
+  v.object({
+    code: requiredText,
+    title: requiredText,
+    subtitle: text,
+    cate: v.pipe(requiredText, v.transform(fieldKind)),
+    value: text,
+    note: list(optionSchema),
+    inputType: text,
+    cardTypeMi: number(ALL_CARD_TYPES),
+    // 0 is no channel, as `cardTypeMi` 0 is every card type: the item belongs to every channel.
+    channelNumber: v.pipe(
+      text,
+      v.transform((channel) => (/^0+$/.test(channel) ? '' : channel)),
+    ),
+    // Not in the spec's item (§3): the names and the required flag a backend may add (README.md, 'Decisions').
+    cardTypeName: text,
+    channelName: text,
+    required: flag,
+    isRequired: flag,
+    must: flag,
+  }),
+  v.transform(({ required, isRequired, must, ...item }) => ({
+    ...item,
+    /** The server flags the field as one to fill; the spec itself requires none (README.md). */
+    required: required || isRequired || must,
+  })),
+)
 
 const cardInitSchema = v.pipe(
   v.object({ items: list(itemSchema) }),

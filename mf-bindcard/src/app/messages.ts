@@ -18,14 +18,25 @@ export const MESSAGES = {
   choose: 'Please choose',
   /** A visible field left empty when Next is tapped. */
   fillIn: (title: string) => `Please fill in ${title}`,
-  /** The spec names no card types; the demo data's types are these (README.md, 'Decisions'). */
-  cardType: (type: number) => CARD_TYPE_NAMES[type] ?? `Card type ${type}`,
-  /** The spec names no channels; the ones the demo data uses are these (README.md, 'Decisions'). */
-  channel: (channel: string) => CHANNEL_NAMES[channel] ?? `Channel ${channel}`,
+  /** A card type neither the server nor `CARD_TYPE_NAMES` names. */
+  cardType: (type: number) => `Card type ${type}`,
+  /** A channel neither the server nor `CHANNEL_NAMES` names. */
+  channel: (channel: string) => `Channel ${channel}`,
   province: 'Province',
   city: 'City',
 } as const
 
-const CARD_TYPE_NAMES: Record<number, string> = { 1: 'E-wallet', 2: 'Bank card' }
+/**
+ * The spec names no card types: ours for the demo data's, shown when the server sends no name (README.md,
+ * 'Decisions'). A Map, so a card type or channel such as `constructor` is no name.
+ */
+export const CARD_TYPE_NAMES: ReadonlyMap<number, string> = new Map([
+  [1, 'E-wallet'],
+  [2, 'Bank card'],
+])
 
-const CHANNEL_NAMES: Record<string, string> = { '90006': 'GCash', '90007': 'Maya' }
+/** The spec names no channels: ours for the demo data's, shown when the server sends no name. */
+export const CHANNEL_NAMES: ReadonlyMap<string, string> = new Map([
+  ['90006', 'GCash'],
+  ['90007', 'Maya'],
+])

@@ -1,14 +1,15 @@
 import { http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import { BIND_CARD_PATH, CARD_CHANGE_PATH, CARD_INIT_PATH } from '../api/paths'
-import { BIND_FAILURE_MESSAGE, DEMO_ITEMS, recordBind, SCENARIOS } from './store'
+import { BIND_FAILURE_MESSAGE, DEMO_ITEMS, REALISTIC_ITEMS, recordBind, SCENARIOS } from './store'
 
 /**
  * The bind-card remote's demo API (MSW v2): unit tests, the standalone dev server and `pnpm start` all use
  * these handlers. Scenarios are chosen by the values in `SCENARIOS` (README.md lists them).
  */
 
-const ACCOUNT_CODES = ['walletPhone', 'mayaPhone', 'cardNo']
+/** The account numbers of the demo form and of the realistic one. */
+const ACCOUNT_CODES = ['walletPhone', 'mayaPhone', 'cardNo', 'account_no', 'bank_card_no']
 
 function bindHandler(path: string) {
   return http.post(apiPath(path), async ({ request }) => {
@@ -26,7 +27,7 @@ export const handlers = [
   http.post(apiPath(CARD_INIT_PATH), async ({ request }) => {
     const { product_id: productId } = await readForm(request)
     if (productId === SCENARIOS.productInitError) return failure('Demo: the form could not be loaded.')
-    return envelope({ items: DEMO_ITEMS })
+    return envelope({ items: productId === SCENARIOS.realisticProduct ? REALISTIC_ITEMS : DEMO_ITEMS })
   }),
   bindHandler(BIND_CARD_PATH),
   bindHandler(CARD_CHANGE_PATH),

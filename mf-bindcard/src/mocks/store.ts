@@ -7,6 +7,8 @@
 export const SCENARIOS = {
   /** card-init fails with a server error for this product_id. */
   productInitError: 'error',
+  /** card-init answers `REALISTIC_ITEMS`, shaped as a real backend plausibly sends the form, for this product_id. */
+  realisticProduct: 'realistic',
   /** A bind or card change is refused when an account number (phone or card) ends with this. */
   failingAccountSuffix: '0000',
 } as const
@@ -15,7 +17,8 @@ export const BIND_FAILURE_MESSAGE = 'Demo: this account could not be verified. P
 
 /**
  * Card type 1 is the e-wallet (channels 90006 GCash and 90007 Maya), card type 2 the bank card; the city, the
- * birth date and the ZIP code belong to every type (cardTypeMi 0). Every `cate` and input type appears.
+ * birth date and the ZIP code belong to every type (cardTypeMi 0). Every `cate` and input type appears. Every
+ * field is `required` but the ZIP code, which may be left empty.
  */
 export const DEMO_ITEMS = [
   {
@@ -28,6 +31,7 @@ export const DEMO_ITEMS = [
     inputType: 'phone',
     cardTypeMi: 1,
     channelNumber: '90006',
+    required: 1,
   },
   {
     code: 'mayaPhone',
@@ -39,6 +43,7 @@ export const DEMO_ITEMS = [
     inputType: 'phone',
     cardTypeMi: 1,
     channelNumber: '90007',
+    required: 1,
   },
   {
     code: 'bankCode',
@@ -55,6 +60,7 @@ export const DEMO_ITEMS = [
     inputType: '',
     cardTypeMi: 2,
     channelNumber: '',
+    required: 1,
   },
   {
     code: 'cardNo',
@@ -66,6 +72,7 @@ export const DEMO_ITEMS = [
     inputType: 'bankCard',
     cardTypeMi: 2,
     channelNumber: '',
+    required: 1,
   },
   {
     code: 'city',
@@ -83,6 +90,7 @@ export const DEMO_ITEMS = [
     inputType: '',
     cardTypeMi: 0,
     channelNumber: '',
+    required: 1,
   },
   {
     code: 'birthday',
@@ -94,6 +102,7 @@ export const DEMO_ITEMS = [
     inputType: '',
     cardTypeMi: 0,
     channelNumber: '',
+    required: 1,
   },
   {
     code: 'zipCode',
@@ -105,6 +114,104 @@ export const DEMO_ITEMS = [
     inputType: 'number',
     cardTypeMi: 0,
     channelNumber: '',
+  },
+]
+
+/**
+ * The form as a real backend plausibly sends it where the spec leaves types and keys open (README.md,
+ * 'Demo API'): the spec's `text` cate (and `Text`), numbers as strings and strings as numbers, null where a
+ * field has nothing, its own names for card types and channels (one channel we do not name), one code per
+ * account across channels, `isRequired` on the fields it needs and no flag on optional ones, a field type
+ * the screen does not know, and the birthday it has on file as a unix time in seconds.
+ */
+export const REALISTIC_ITEMS: unknown[] = [
+  ...[
+    { channelNumber: 90006, channelName: 'GCash', title: 'GCash Number' },
+    { channelNumber: '90007', channelName: 'PayMaya', title: 'PayMaya Account Number' },
+    { channelNumber: 90011, channelName: 'ShopeePay', title: 'ShopeePay Mobile Number' },
+  ].map((channel) => ({
+    code: 'account_no',
+    ...channel,
+    subtitle: '09XX XXX XXXX',
+    cate: 'text',
+    value: '',
+    note: null,
+    inputType: 'phone',
+    cardTypeMi: '1',
+    cardTypeName: 'E-Wallet',
+    isRequired: 1,
+  })),
+  {
+    code: 'bank_code',
+    title: 'Bank Name',
+    subtitle: 'Select your bank',
+    cate: 'enum',
+    value: null,
+    note: [
+      { name: 'BDO Unibank, Inc.', type: '010530667' },
+      { name: 'Bank of the Philippine Islands', type: 10040018 },
+      { name: 'Metropolitan Bank and Trust Company', type: '010269996' },
+      { name: 'UnionBank of the Philippines', type: 10419995 },
+      { name: 'Land Bank of the Philippines', type: '010350025' },
+    ],
+    inputType: null,
+    cardTypeMi: 2,
+    cardTypeName: 'Bank Account',
+    channelNumber: null,
+    isRequired: '1',
+  },
+  {
+    code: 'bank_card_no',
+    title: 'Account Number',
+    subtitle: null,
+    cate: 'Text',
+    value: '',
+    inputType: 'bankCard',
+    cardTypeMi: '2',
+    cardTypeName: 'Bank Account',
+    isRequired: true,
+  },
+  {
+    code: 'city',
+    title: 'City / Municipality',
+    subtitle: 'Province, City',
+    cate: 'city select',
+    value: '',
+    note: [
+      { name: 'Quezon City', type: 'Metro Manila' },
+      { name: 'Pasig', type: 'Metro Manila' },
+      { name: 'Cebu City', type: 'Cebu' },
+      { name: 'Lapu-Lapu City', type: 'Cebu' },
+    ],
+    cardTypeMi: '0',
+    isRequired: 1,
+  },
+  {
+    code: 'birthday',
+    title: 'Birthday',
+    subtitle: '',
+    cate: 'day',
+    // 1995-08-21, noon in Manila: the same day in every time zone the demo or a test runs in.
+    value: 808977600,
+    cardTypeMi: 0,
+    isRequired: 1,
+  },
+  {
+    code: 'postal_code',
+    title: 'Postal Code (optional)',
+    subtitle: '4 digits',
+    cate: 'txt',
+    value: '',
+    inputType: 'number',
+    cardTypeMi: 0,
+  },
+  {
+    code: 'email',
+    title: 'Email (optional)',
+    subtitle: 'name@example.com',
+    cate: 'email',
+    value: '',
+    cardTypeMi: 0,
   },
 ]
 

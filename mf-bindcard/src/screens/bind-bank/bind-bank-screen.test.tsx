@@ -188,6 +188,26 @@ test('from loan detail: the card-change path, then the order page with the carri
   expect(props.bridgeCalls.map((call) => call.action)).not.toContain('closeWebview')
 })
 
+test('from loan detail: the order page gets the same order, whichever way the route names it', async () => {
+  const { props, user } = await renderScreen({ source: 'loanDetail', product_id: ' 5', orderId: '91 ' })
+  await fillBankCard(user)
+  await user.click(screen.getByRole('button', { name: 'Next' }))
+  await waitFor(() => expect(props.navigate).toHaveBeenCalledTimes(1))
+  expect(props.navigate).toHaveBeenCalledWith('/order?source=loanDetail&productId=5&orderId=91', {
+    replace: true,
+  })
+  expect(listBinds()[0].body.product_id).toBe('5')
+})
+
+test("the route's productId is the one submitted, not the session's", async () => {
+  const { props, user } = await renderScreen({ productId: '7' })
+  await fillBankCard(user)
+  await user.click(screen.getByRole('button', { name: 'Next' }))
+  await waitFor(() => expect(props.bridgeCalls.map((call) => call.action)).toContain('closeWebview'))
+  expect(props.session.globals.productId).toBe('1')
+  expect(listBinds()[0].body.product_id).toBe('7')
+})
+
 test('a refused bind shows the server message and keeps every value typed', async () => {
   const { props, user } = await renderScreen()
   await fillBankCard(user, '4111111111110000')

@@ -5,18 +5,34 @@ import { showToast } from 'shared/ui'
 import { MESSAGES } from '../../app/messages'
 import { bindCard, getCardInit, DEFAULT_CARD_TYPE, type FormItem } from '../../api/bind-card'
 import { LoadError, LoadingBlock } from '../../components/load-state'
-import { cardTypesOf, channelsOf, initialCardType, initialChannel, visibleItems } from './bind-form'
+import {
+  cardTypesOf,
+  channelsOf,
+  initialCardType,
+  initialChannel,
+  initialValues,
+  visibleItems,
+  type Named,
+} from './bind-form'
 import { FormField } from './form-field'
 
 /** The source loan detail opens this page with: binding then changes the loan's card (DESIGN.md §3). */
 export const LOAN_DETAIL_SOURCE = 'loanDetail'
 
-type Load =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; items: FormItem[] }
+/** The form as loaded: its items, and the tabs and channels they name (named once, so unknowns log once). */
+interface Form {
+  items: FormItem[]
+  cardTypes: Named<number>[]
+  channels: Named<string>[]
+}
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | ({ state: 'ready' } & Form)
 
 /** `/bindBank`, 'Payment account information': the server's form, per card type and channel, then Next. */
 export function BindBankScreen({ query, session, http, bridge, navigate }: RemoteProps) {
-  const productId = pageOrder({ query, session }).productId || undefined
+  // The route's order (productId or product_id, orderId), else the session's: bound to it, back to it.
+  const order = pageOrder({ query, session })
+  const productId = order.productId || undefined
   const fromLoanDetail = query.source === LOAN_DETAIL_SOURCE
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [attempt, setAttempt] = useState(0)
@@ -39,10 +55,12 @@ export function BindBankScreen({ query, session, http, bridge, navigate }: Remot
       if (!live) return
       if (!result.ok) return setLoad({ state: 'failed', message: result.message })
       const items = result.data
-      setCardType(initialCardType(cardTypesOf(items)))
-      setChannel(initialChannel(channelsOf(items)))
-      setValues(Object.fromEntries(items.map((item) => [item.code, item.value])))
-      setLoad({ state: 'ready', items })
+      const cardTypes = cardTypesOf(items)
+      const channels = channelsOf(items)
+      setCardType(initialCardType(cardTypes))
+      setChannel(initialChannel(channels))
+      setValues(initialValues(items))
+      setLoad({ state: 'ready', items, cardTypes, channels })
     })
     return () => {
       live = false
@@ -55,18 +73,19 @@ export function BindBankScreen({ query, session, http, bridge, navigate }: Remot
   }, [])
 
   const items = load.state === 'ready' ? load.items : []
-  const cardTypes = cardTypesOf(items)
-  const channels = cardType === DEFAULT_CARD_TYPE ? channelsOf(items) : []
+  const cardTypes = load.state === 'ready' ? load.cardTypes : []
+  const channels = load.state === 'ready' && cardType === DEFAULT_CARD_TYPE ? load.channels : []
   const shown = visibleItems(items, cardType, channel)
 
   const next = async () => {
-    if (sendingNow.current) return
-    const empty = shown.find((item) => !values[item.code]?.trim())
+    if (sendingNow.current || shown.length === 0) return
+    // Only a field the server flags is required (README.md, 'Decisions'): an optional one is sent empty.
+    const empty = shown.find((item) => item.required && !values[item.code]?.trim())
     if (empty) return showToast(MESSAGES.fillIn(empty.title))
     sendingNow.current = true
     setSending(true)
     const result = await bindCard(http, {
-      values: Object.fromEntries(shown.map((item) => [item.code, values[item.code].trim()])),
+      values: Object.fromEntries(shown.map((item) => [item.code, (values[item.code] ?? '').trim()])),
       productId,
       cardType,
       cardChange: fromLoanDetail,
@@ -75,9 +94,10 @@ export function BindBankScreen({ query, session, http, bridge, navigate }: Remot
     setSending(false)
     if (!result.ok) return
     if (fromLoanDetail) {
-      const carried = new URLSearchParams({ source: LOAN_DETAIL_SOURCE })
-      for (const key of ['productId', 'orderId']) if (query[key]) carried.set(key, query[key])
-      navigate(`/order?${carried.toString()}`, { replace: true })
+      const back = new URLSearchParams({ source: LOAN_DETAIL_SOURCE })
+      if (order.productId) back.set('productId', order.productId)
+      if (order.orderId) back.set('orderId', order.orderId)
+      navigate(`/order?${back.toString()}`, { replace: true })
     } else {
       bridge.call('closeWebview')
     }
@@ -94,30 +114,30 @@ export function BindBankScreen({ query, session, http, bridge, navigate }: Remot
             <div role="tablist" aria-label={MESSAGES.cardTypes} className="bind-tabs">
               {cardTypes.map((type) => (
                 <button
-                  key={type}
+                  key={type.key}
                   type="button"
                   role="tab"
-                  aria-selected={type === cardType}
+                  aria-selected={type.key === cardType}
                   className="bind-tabs__tab"
-                  onClick={() => setCardType(type)}
+                  onClick={() => setCardType(type.key)}
                 >
-                  {MESSAGES.cardType(type)}
+                  {type.name}
                 </button>
               ))}
             </div>
           )}
           {channels.length > 0 && (
             <div role="radiogroup" aria-label={MESSAGES.channels} className="bind-channels">
-              {channels.map((number) => (
+              {channels.map((each) => (
                 <button
-                  key={number}
+                  key={each.key}
                   type="button"
                   role="radio"
-                  aria-checked={number === channel}
+                  aria-checked={each.key === channel}
                   className="bind-channels__channel"
-                  onClick={() => setChannel(number)}
+                  onClick={() => setChannel(each.key)}
                 >
-                  {MESSAGES.channel(number)}
+                  {each.name}
                 </button>
               ))}
             </div>
@@ -139,7 +159,11 @@ export function BindBankScreen({ query, session, http, bridge, navigate }: Remot
                 onChange={(value) => setValues((previous) => ({ ...previous, [item.code]: value }))}
               />
             ))}
-            <button type="submit" className="bind-button bind-form__next" disabled={sending}>
+            <button
+              type="submit"
+              className="bind-button bind-form__next"
+              disabled={sending || shown.length === 0}
+            >
               {MESSAGES.next}
             </button>
           </form>

@@ -42,9 +42,10 @@ function Choices(props: {
 }) {
   return (
     <div role="radiogroup" aria-label={props.label} className="bind-picker__column">
-      {props.options.map((option) => (
+      {props.options.map((option, index) => (
         <button
-          key={option.key}
+          // Two options may submit the same value (the server's list is not checked for repeats).
+          key={index}
           type="button"
           role="radio"
           aria-checked={option.key === props.chosen}
@@ -58,7 +59,10 @@ function Choices(props: {
   )
 }
 
-/** The value an `enum` option submits: its type, else its name. */
+/**
+ * The value an `enum` option submits under the item's code: its `type` (the option's code; its `name` is what
+ * the borrower reads), else its name when it has no type. The spec (§3) does not say which (README.md).
+ */
 export function optionValue(option: FormOption): string {
   return option.type || option.name
 }

@@ -27,8 +27,21 @@ export function FormField({ item, value, onChange }: FormFieldProps) {
           // Display spaces count: 11 digits as 3-4-4 are 13 characters.
           maxLength={item.inputType === 'phone' ? PHONE_DIGITS + 2 : undefined}
           placeholder={item.subtitle}
+          aria-required={item.required}
           value={showValue(item.inputType, value)}
           onChange={(event) => onChange(keepValue(item.inputType, event.target.value))}
+        />
+      )}
+      {item.cate === 'free' && (
+        // A field type the screen does not know: any text, so the borrower can still fill it and bind.
+        <input
+          id={id}
+          className="bind-field__input"
+          autoComplete="off"
+          placeholder={item.subtitle}
+          aria-required={item.required}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
         />
       )}
       {item.cate === 'day' && (
@@ -37,6 +50,7 @@ export function FormField({ item, value, onChange }: FormFieldProps) {
           type="date"
           className="bind-field__input"
           placeholder={item.subtitle}
+          aria-required={item.required}
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />
