@@ -196,3 +196,11 @@ test('formatDetailValue: money and dates in a detail line are formatted, other t
   expect(formatDetailValue(null)).toBe('')
   expect(formatDetailValue({})).toBe('')
 })
+
+test('a millisecond timestamp before 2001 (a birth date) is read as milliseconds, not as seconds', () => {
+  const birth = new Date(1990, 4, 17, 12)
+  expect(formatDate(birth.getTime())).toBe('1990-05-17')
+  expect(formatDate(String(birth.getTime()))).toBe('1990-05-17')
+  // Seconds stay seconds up to the year 5138 (1e11 s).
+  expect(formatDate(birth.getTime() / 1000)).toBe('1990-05-17')
+})

@@ -59,14 +59,18 @@ export function formatPesos(amount: unknown, options: { rupee?: boolean } = {}):
   return formatCents(Math.round(n * 100), options)
 }
 
+/**
+ * Unix seconds or milliseconds: 1e11 seconds is the year 5138, so anything from there up is milliseconds
+ * (a 1990 birth date in milliseconds, 6.4e11, is not read as seconds in the year 22344).
+ */
+const fromUnix = (n: number) => (Math.abs(n) < 1e11 ? n * 1000 : n)
+
 function toDayjs(value: unknown): dayjs.Dayjs | null {
   if (value === null || value === undefined || value === '') return null
   let input: string | number | Date
-  if (typeof value === 'number') input = value < 1e12 ? value * 1000 : value
-  else if (typeof value === 'string' && /^\d+$/.test(value)) {
-    const n = Number(value)
-    input = n < 1e12 ? n * 1000 : n
-  } else if (typeof value === 'string' || value instanceof Date) input = value
+  if (typeof value === 'number') input = fromUnix(value)
+  else if (typeof value === 'string' && /^\d+$/.test(value)) input = fromUnix(Number(value))
+  else if (typeof value === 'string' || value instanceof Date) input = value
   else return null
   const d = dayjs(input)
   if (!d.isValid()) return null
