@@ -543,6 +543,16 @@ export const SCREEN_STATES: readonly ScreenState[] = [
   },
   {
     route: '/bindBank',
+    state: 'realistic',
+    caption:
+      "Realistic data (productId=realistic): the server's own type and channel names, cate 'text', optional fields",
+    show: async (page) => {
+      await page.goto('/bindBank?productId=realistic')
+      await expect(page.getByLabel('GCash Number')).toBeVisible()
+    },
+  },
+  {
+    route: '/bindBank',
     state: 'error',
     caption: "card-init failed (productId=error): 'Try again'",
     show: (page) => openFailed(page, '/bindBank?productId=error'),
@@ -572,6 +582,29 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     show: async (page) => {
       await page.goto(`/promotion?id=error&app_from=demo#/registerTemplate`)
       await expect(page.getByText('Demo: 模板不存在')).toBeVisible()
+    },
+  },
+  {
+    route: '/promotion',
+    state: 'realistic',
+    caption: 'A template with none of our display keys (id=plain): the plain landing, which registers',
+    show: async (page) => {
+      await page.goto(
+        '/promotion?id=plain&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/registerTemplate',
+      )
+      await expect(page.getByRole('heading', { name: '注册', exact: true })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'get verification code' })).toBeVisible()
+    },
+  },
+  {
+    route: '/promotion',
+    state: 'realistic-download',
+    caption: "The download page of that template: the deployment's store link",
+    show: async (page) => {
+      await page.goto(
+        '/promotion?id=plain&app_from=demo&user_from=preview&utm_tag=test&links_id=1#/downloadTemplate',
+      )
+      await expect(page.getByRole('button', { name: '下载APP' })).toBeEnabled()
     },
   },
   {

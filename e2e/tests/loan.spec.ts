@@ -71,8 +71,15 @@ test("180: the bank-card dialog's 'Go and bind the card' opens the bind page; a 
   const card = page.getByRole('dialog', { name: 'Bind your bank card' })
   await expect(card).toBeVisible()
   await card.getByRole('button', { name: 'Go and bind the card' }).click()
-  await expect(page).toHaveURL(/\/bindBank\?source=loanDetail$/)
-  // mf-bindcard, with the order the session carries: the card-change path, then back to the order page.
+  // The bind page is told this order (issue #25), not left to the session's last one.
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === '/bindBank' &&
+      url.searchParams.get('source') === 'loanDetail' &&
+      url.searchParams.get('productId') === '1' &&
+      url.searchParams.get('orderId') === '180',
+  )
+  // mf-bindcard: the card-change path, then back to the same order's page.
   await expect(page.getByRole('heading', { name: 'Payment account information' })).toBeVisible()
   const change = page.waitForRequest((r) => r.url().includes('/v3/provider/card-change'))
   await page.getByLabel('GCash number').pressSequentially('09171234567')
@@ -85,7 +92,7 @@ test("180: the bank-card dialog's 'Go and bind the card' opens the bind page; a 
   await page.getByLabel('ZIP code').fill('1100')
   await page.getByRole('button', { name: 'Next' }).click()
   expect(new URLSearchParams((await change).postData() ?? '').get('product_id')).toBe('1')
-  await expect(page).toHaveURL(/\/order\?source=loanDetail$/)
+  await expect(page).toHaveURL(/\/order\?source=loanDetail&productId=1&orderId=180$/)
   await expect(page.getByRole('button', { name: 'Repayment', exact: true })).toBeVisible()
 })
 

@@ -255,3 +255,63 @@ test('where the deploy settings do not allow overrides, ?mf= is ignored, strippe
   expect(await page.evaluate(() => sessionStorage.getItem('loan-shell:mf-override'))).toBeNull()
   expect(warnings.join('\n')).toContain('version overrides (?mf=) are off in this deployment')
 })
+
+/** A remote entry whose app loads and passes the contract check, then throws as it mounts. */
+const THROWS_AT_MOUNT = `
+  const app = {
+    contract: '1.0.0',
+    bootstrap: async () => undefined,
+    mount: async () => {
+      throw new Error('broken release: throws at mount')
+    },
+    unmount: async () => undefined,
+  }
+  export function init() {}
+  export async function get() {
+    return () => app
+  }
+`
+
+test('a rolled-back version never comes back while /registry.json is slow', async ({ page }) => {
+  test.setTimeout(60_000)
+  const before = readRegistry(registryFile).remotes.mf_site
+  expect(before.version).toBe(v2)
+  const broken = release(
+    variant('throws-at-mount', (s, file) => (file.endsWith('/remoteEntry.js') ? THROWS_AT_MOUNT : s)),
+  )
+  rollbackRemote('mf-site', undefined, { cdnDir, registryFile })
+  try {
+    expect(readRegistry(registryFile).remotes.mf_site).toMatchObject({
+      version: v2,
+      previous: { version: broken },
+    })
+    const requested = new Set<string>()
+    page.on('request', (request) => {
+      const version = /^\/remotes\/mf-site\/([^/]+)\//.exec(new URL(request.url()).pathname)?.[1]
+      if (version) requested.add(version)
+    })
+    // The network stalls: /registry.json answers nothing for 10 s from its first request, then every request
+    // still open is answered. The shell has given up on some of them by then (a request it aborted cannot be).
+    let stalledUntil: number | null = null
+    let asked = 0
+    await page.route('**/registry.json', async (route) => {
+      asked += 1
+      const until = (stalledUntil ??= Date.now() + 10_000)
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())))
+      await route.continue().catch(() => undefined)
+    })
+    // /testPreview carries no remote's entry: the in-app navigation needs the live registry.
+    await page.goto(`${BASE}/testPreview`)
+    await page.getByRole('link', { name: 'About us' }).click()
+    await expect(page.getByRole('heading', { name: V2_TEXT, exact: true })).toBeVisible({ timeout: 30_000 })
+    expect(asked).toBeGreaterThan(1)
+    expect([...requested]).not.toContain(broken)
+    // Nor any version that is not current: the shell was built while v1 was current, and before ADR 0023 it
+    // loaded that copy after 3 s without an answer.
+    expect([...requested]).toEqual([v2])
+  } finally {
+    // Current and previous as the tests above left them.
+    if (before.previous) rollbackRemote('mf-site', before.previous.version, { cdnDir, registryFile })
+    rollbackRemote('mf-site', v2, { cdnDir, registryFile })
+  }
+})
