@@ -178,6 +178,10 @@ test('formatDateText keeps a text that is no date and drops a raw number or an i
   expect(formatDateText('To be confirmed')).toBe('To be confirmed')
   expect(formatDateText('99999999999999999999')).toBe('')
   expect(formatDateText('2024-13-45')).toBe('')
+  // A count or a code is no date, not the first days of 1970.
+  expect(formatDateText(42)).toBe('')
+  expect(formatDateText('42')).toBe('')
+  expect(formatDateText(0)).toBe('')
   expect(formatDateText(null)).toBe('')
   expect(formatDateText({})).toBe('')
 })

@@ -89,14 +89,20 @@ export function formatDate(value: unknown): string {
  * A date field as the borrower reads it: a timestamp (seconds or milliseconds, number or digits), an ISO
  * date-time or a `YYYY-MM-DD` string all show as `YYYY-MM-DD`. A server text that is no date ('To be
  * confirmed', '3 days') shows as it is; digits or a date-shaped string that is no real date show nothing,
- * never a raw timestamp.
+ * never a raw timestamp. Neither does a number under 1e8 (a count or a code: as seconds it is before
+ * March 1973, older than any date this product shows).
  */
 export function formatDateText(value: unknown): string {
+  if (isSmallCount(value)) return ''
   const formatted = formatDate(value)
   if (formatted || typeof value !== 'string') return formatted
   const raw = value.trim()
   return /^\d+$/.test(raw) || /^\d{4}-\d{1,2}-\d{1,2}/.test(raw) ? '' : raw
 }
+
+const isSmallCount = (value: unknown) =>
+  (typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\s*$/.test(value))) &&
+  Math.abs(Number(value)) < 1e8
 
 /** HH:MM:SS. */
 export function formatTime(value: unknown): string {

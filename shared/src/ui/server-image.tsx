@@ -13,7 +13,8 @@ export function showablePicture(
   const raw = src.trim()
   if (!raw) return ''
   if (/^data:image\//i.test(raw)) return options.allowData ? raw : ''
-  const origin = options.origin ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin)
+  const origin =
+    options.origin ?? (typeof window === 'undefined' ? 'http://localhost' : window.location.origin)
   let url: URL
   try {
     url = new URL(raw, origin)
