@@ -67,7 +67,7 @@ test('Next pushes the loan once with an Idempotency-Key and replaces the page wi
   const push = await pushed
   expect(Object.fromEntries(new URLSearchParams(push.postData() ?? ''))).toEqual({
     productId: '1',
-    amount: '500000',
+    amount: '5000',
     periods: '91',
     termUnit: '1',
   })

@@ -10,6 +10,8 @@ export const PRODUCT_LINK_PATH = '/v4/product/link'
 // Variant 2's recommended product (DESIGN.md §3).
 const JointProduct = v.object({
   productId: requiredText,
+  // Not in the spec or DESIGN.md §3 (variant 2 names no logo): shown when a server sends one (README.md).
+  logo: text,
   // Only an explicit 0 disables a product: one the server did not flag stays usable.
   enabled: number(1),
   range: text,

@@ -1,3 +1,4 @@
+import { parseMoney } from 'shared/format'
 import type { CallOptions, Http } from 'shared/http'
 import {
   flag,
@@ -20,13 +21,25 @@ export type ConfirmVariant = keyof typeof CONFIRM_PATHS
 
 const DetailLine = v.object({ text, value: text })
 
+// `amount` is pesos (README.md, Calls): shown through shared/format `formatPesos`; `pay_time` any date shape.
 const RepayPlan = v.object({ title: text, description: text, amount: text, pay_time: text })
+
+/**
+ * The loan's amount: pesos, as a number or a decimal string (shared/format `parseMoney`; README.md, Calls).
+ * Kept as the server sent it (a number as its digits, a string untouched), since the push sends it back;
+ * one that is no amount makes the confirmation unusable: the borrower must see what they take.
+ */
+const Amount = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.check((value) => parseMoney(value) !== null, 'Invalid amount'),
+  v.transform(String),
+)
 
 const LoanConfirmData = record({
   comProductLogo: text,
   comProductName: text,
   // What the push sends back: without them there is no loan to confirm.
-  amount: requiredText,
+  amount: Amount,
   periods: requiredText,
   termUnit: text,
   details: list(DetailLine),

@@ -1,8 +1,12 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import { apiPath } from 'shared/mocks'
+import type * as Schema from 'shared/schema'
+import { warnUnknown } from 'shared/schema'
 import { setupMswServer } from 'shared/testing'
+import { fuzzFieldShapes, type ShapedCall } from 'shared/testing/field-shapes'
 import { fuzzRemote } from 'shared/testing/fuzz'
-import { render } from '@testing-library/react'
+import { unformattedValues } from 'shared/testing/rendered-values'
+import { vi } from 'vitest'
 import { EVENT_SAVE_PATH, PRODUCT_CLICK_PATH } from '../api/events'
 import { CLICK_TRACK_PATH, PRODUCT_LINK_PATH } from '../api/joint-failure'
 import { CONFIRM_PATHS, GOOGLE_SCORE_PATH, JOINT_FAILURE_PATH, LOAN_DETAILS_PATH } from '../api/paths'
@@ -11,6 +15,11 @@ import { handlers } from '../mocks/handlers'
 import { SCENARIOS } from '../mocks/orders'
 import { LoanApp } from './loan-app'
 import { CONFIRM_MESSAGES, MESSAGES } from './messages'
+
+vi.mock('shared/schema', async (importOriginal) => ({
+  ...(await importOriginal<typeof Schema>()),
+  warnUnknown: vi.fn(),
+}))
 
 const DETAILS = apiPath(LOAN_DETAILS_PATH)
 const V1 = CONFIRM_PATHS.v1
@@ -35,9 +44,11 @@ async function agreeAndConfirm(next: string) {
   fireEvent.click(screen.getByRole('button', { name: next }))
 }
 
+const server = setupMswServer(...handlers)
+
 fuzzRemote({
   remote: 'mf_loan',
-  server: setupMswServer(...handlers),
+  server,
   handlers,
   render: (props) => void render(<LoanApp {...props} />),
   screens: [
@@ -92,4 +103,114 @@ fuzzRemote({
       act: tapProduct,
     },
   ],
+})
+
+// Issue #25, item 9: each field of each call in its other plausible shapes (shared/testing/field-shapes).
+
+/** Like rendered-values.test.tsx: a rate ('0.05%') is no amount, though `unformattedValues` reads one. */
+function rawValues(): string[] {
+  const text = document.body.textContent ?? ''
+  return unformattedValues(document.body).filter((value) => !text.includes(`${value}%`))
+}
+
+const REALISTIC_CONFIRM = { productId: CONFIRM_SCENARIOS.realistic, orderId: '77' }
+const UNKNOWN_STATUSES = [999, '175', 'constructor']
+const UNKNOWN_FLAGS = [2, -1]
+
+// google-score, event/save and click-track answer no data the page reads.
+const SHAPED_CALLS: ShapedCall[] = [
+  {
+    route: '/loanDetails',
+    screen: 'loanDetails',
+    query: { orderId: SCENARIOS.realisticProducts },
+    method: 'POST',
+    url: apiPath(LOAN_DETAILS_PATH),
+    params: { productId: '1', orderId: SCENARIOS.realisticProducts },
+    enums: { orderStatus: UNKNOWN_STATUSES, 'recProducts[0].globally': UNKNOWN_FLAGS },
+  },
+  {
+    route: '/loanDetails',
+    screen: 'loanDetails',
+    query: { orderId: SCENARIOS.realistic },
+    method: 'POST',
+    url: apiPath(LOAN_DETAILS_PATH),
+    params: { productId: '1', orderId: SCENARIOS.realistic },
+    enums: { orderStatus: UNKNOWN_STATUSES },
+  },
+  {
+    route: '/loanDetails',
+    screen: 'loanDetails',
+    query: { orderId: SCENARIOS.realisticProducts },
+    method: 'POST',
+    url: apiPath(PRODUCT_CLICK_PATH),
+    params: { productId: '101', positionId: '0', moduleId: '31' },
+    act: tapProduct,
+  },
+  ...(['v1', 'v2'] as const).flatMap((variant): ShapedCall[] => {
+    const paths = CONFIRM_PATHS[variant]
+    const screenName = variant === 'v1' ? 'confirmByPeriod' : 'loanConfirmNew'
+    const query =
+      variant === 'v1'
+        ? { ...REALISTIC_CONFIRM, productId: CONFIRM_SCENARIOS.realisticPeriods }
+        : REALISTIC_CONFIRM
+    const listMethod = variant === 'v1' ? 'POST' : 'GET'
+    const next = variant === 'v1' ? CONFIRM_MESSAGES.next : V2_EXTRA.buttonMsg
+    const base = { route: `/${screenName}`, screen: screenName, query }
+    return [
+      {
+        ...base,
+        method: 'POST',
+        url: apiPath(paths.detail),
+        params: { productId: query.productId },
+        // The by-period page reads termUnit (v1 here); v2's page shows days.
+        enums: variant === 'v1' ? { termUnit: ['9', 'W', 'constructor', '__proto__'] } : {},
+      },
+      {
+        ...base,
+        method: listMethod,
+        url: apiPath(paths.agreements),
+        params: { productId: query.productId, scene: '3' },
+      },
+      {
+        ...base,
+        method: listMethod,
+        url: apiPath(paths.agreementLink),
+        params: { productId: query.productId, scene: '3', position: '1', orderId: '77' },
+        act: () => agreeAndConfirm(next),
+      },
+      {
+        ...base,
+        method: 'POST',
+        url: apiPath(paths.push),
+        params: { productId: query.productId, amount: '5000.00', periods: '91' },
+        act: () => agreeAndConfirm(next),
+      },
+    ]
+  }),
+  {
+    route: '/jointLoginFailure',
+    screen: 'jointLoginFailure',
+    query: { orderId: SCENARIOS.realistic },
+    method: 'POST',
+    url: apiPath(JOINT_FAILURE_PATH),
+    params: { productId: '1', orderId: SCENARIOS.realistic },
+    enums: { 'list[0].enabled': UNKNOWN_FLAGS },
+  },
+  {
+    route: '/jointLoginFailure',
+    screen: 'jointLoginFailure',
+    query: { orderId: SCENARIOS.realistic },
+    method: 'POST',
+    url: apiPath(PRODUCT_LINK_PATH),
+    params: { productId: '301' },
+    act: tapProduct,
+  },
+]
+
+fuzzFieldShapes({
+  server,
+  render: (props) => void render(<LoanApp {...props} />),
+  calls: SHAPED_CALLS,
+  warnUnknown: vi.mocked(warnUnknown),
+  rawValues,
 })

@@ -93,8 +93,13 @@ const TERM_UNITS: Record<string, [string, string]> = {
   '3': ['year', 'years'],
 }
 
+/** A `termUnit` the page has words for (own keys only: '__proto__' or 'constructor' is no unit). */
+export function isKnownTermUnit(termUnit: string): boolean {
+  return Object.hasOwn(TERM_UNITS, termUnit)
+}
+
 /** The term by period: '3 months'; a unit the page does not know reads as periods. */
 export function termByPeriod(periods: string, termUnit: string): string {
-  const [one, many] = TERM_UNITS[termUnit] ?? ['period', 'periods']
+  const [one, many] = isKnownTermUnit(termUnit) ? TERM_UNITS[termUnit] : ['period', 'periods']
   return `${periods} ${periods === '1' ? one : many}`
 }

@@ -1,11 +1,19 @@
 import { MESSAGES } from '../app/messages'
 
-/** The statuses with an icon of their own; any other status shows 200's. */
+/** The statuses with an icon of their own (the spec); any other status shows 200's, except as below. */
 export const ICON_STATUSES = ['21', '151', '110', '174', '180', '200'] as const
 type IconStatus = (typeof ICON_STATUSES)[number]
 
+/**
+ * Statuses shown with another status's icon. By the spec's letter 170 takes 200's, a green settled tick, but
+ * 170 is a loan that is due (the spec's "repay-related 170, 174, 180", with a 'Repayment' button): a due
+ * loan must not look paid, so it takes 174's due icon (README.md, Decisions).
+ */
+const BORROWED_ICONS = new Map<string, IconStatus>([['170', '174']])
+
 export function iconFor(status: string): IconStatus {
-  return (ICON_STATUSES as readonly string[]).includes(status) ? (status as IconStatus) : '200'
+  if ((ICON_STATUSES as readonly string[]).includes(status)) return status as IconStatus
+  return BORROWED_ICONS.get(status) ?? '200'
 }
 
 const COLOURS: Record<IconStatus, string> = {
@@ -29,7 +37,7 @@ const MARKS: Record<IconStatus, string> = {
   '174': 'M15 17h18v16H15zM15 22h18M19 14v5m10-5v5',
   // Overdue: an exclamation mark.
   '180': 'M24 14v13m0 5v2',
-  // Settled (and any other status): a tick.
+  // Settled (and any status without an icon, but 170): a tick.
   '200': 'M15 24l6 6 12-12',
 }
 

@@ -1,9 +1,17 @@
-/** Small inline SVG pictures for the demo data (the CSP allows `data:` images). */
-export function svgDataUrl(label: string, background: string, width = 240, height = 160): string {
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<rect width="100%" height="100%" rx="12" fill="${background}"/>` +
-    `<text x="50%" y="50%" fill="#ffffff" font-family="sans-serif" font-size="${Math.round(height / 7)}" ` +
-    `text-anchor="middle" dominant-baseline="middle">${label}</text></svg>`
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`
+import { demoPictureUrl } from 'shared/mocks'
+
+/**
+ * Names a demo logo for one answer. A real backend's logos are https addresses on its image CDN, so the demo
+ * answers them on a second origin (shared/mocks `demoPictureUrl`, ADR 0022): a `data:` picture in an answer
+ * is one `ServerImage` never shows.
+ */
+export type DemoPicture = (name: string, colour: string) => string
+
+/** The demo's logos for the answer to `request` (the other loopback name, same port). */
+export function demoPicturesFor(request: Request): DemoPicture {
+  return (name, colour) => demoPictureUrl(request, name, colour)
 }
+
+/** Logos on a fixed https image host, for tests that build an answer without a request. */
+export const testPictures: DemoPicture = (name) =>
+  `https://img.lender-cdn.example/${encodeURIComponent(name.toLowerCase())}.png`

@@ -5,7 +5,8 @@ import { getLoanDetails } from '../api/loan-details'
 import { getAgreements, getLoanConfirm } from '../api/loan-confirm'
 import { CODE_01_MESSAGE, CONFIRM_SCENARIOS, DEMO_AGREEMENTS } from './confirm'
 import { handlers } from './handlers'
-import { DEMO_PRODUCTS, SCENARIOS } from './orders'
+import { testPictures } from './demo-images'
+import { demoProducts, SCENARIOS } from './orders'
 
 setupMswServer(...handlers)
 
@@ -26,9 +27,9 @@ test('the failing demo order fails, and so does an order the demo does not have'
 
 test('every enabled demo product answers product-click with a link or a message', async () => {
   const answers = await Promise.all(
-    DEMO_PRODUCTS.filter((p) => p.globally === 1).map((p, positionId) =>
-      clickProduct(http, { productId: p.productId, positionId }),
-    ),
+    demoProducts(testPictures)
+      .filter((p) => p.globally === 1)
+      .map((p, positionId) => clickProduct(http, { productId: p.productId, positionId })),
   )
   expect(answers).toEqual(['https://partners.cashloan-demo.ph/apply?product=101', 'productDetail', null])
 })

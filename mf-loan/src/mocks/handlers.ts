@@ -9,12 +9,20 @@ import {
   CONFIRM_LINKS,
   CONFIRM_SCENARIOS,
   DEMO_AGREEMENTS,
-  DEMO_CONFIRMATIONS,
+  demoConfirmations,
   LOAD_FAILED,
   PUSH_REFUSED,
   V2_EXTRA,
 } from './confirm'
-import { DEMO_JOINT_FAILURE, DEMO_ORDERS, JOINT_PRODUCT_LINKS, PRODUCT_LINKS, SCENARIOS } from './orders'
+import { demoPicturesFor } from './demo-images'
+import {
+  DEMO_JOINT_FAILURE,
+  demoOrders,
+  JOINT_PRODUCT_LINKS,
+  PRODUCT_LINKS,
+  realisticJointFailure,
+  SCENARIOS,
+} from './orders'
 
 /**
  * The loan remote's demo API (MSW v2): unit tests, the standalone dev server and `pnpm start` all use these
@@ -27,7 +35,7 @@ export const handlers = [
   http.post(apiPath(LOAN_DETAILS_PATH), async ({ request }) => {
     const { orderId = '' } = await readForm(request)
     if (orderId === SCENARIOS.failure) return failure('Demo: this order could not be loaded.')
-    const found = DEMO_ORDERS[orderId]
+    const found = demoOrders(demoPicturesFor(request))[orderId]
     if (!found) return failure(`Demo: there is no order ${orderId || '(none)'}.`, '404')
     return envelope(found)
   }),
@@ -49,6 +57,7 @@ export const handlers = [
   http.post(apiPath(JOINT_FAILURE_PATH), async ({ request }) => {
     const { orderId } = await readForm(request)
     if (orderId === SCENARIOS.failure) return failure('Demo: the failure notice could not be loaded.')
+    if (orderId === SCENARIOS.realistic) return envelope(realisticJointFailure(demoPicturesFor(request)))
     return envelope(DEMO_JOINT_FAILURE)
   }),
 
@@ -77,7 +86,7 @@ function confirmHandlers(variant: ConfirmVariant) {
       if (productId === CONFIRM_SCENARIOS.loadFailure) return failure(LOAD_FAILED)
       if (variant === 'v2' && productId === CONFIRM_SCENARIOS.serverCode)
         return failure(CODE_01_MESSAGE, '01')
-      const found = DEMO_CONFIRMATIONS[productId]
+      const found = demoConfirmations(demoPicturesFor(request))[productId]
       if (!found)
         return failure(`Demo: there is no loan to confirm for product ${productId || '(none)'}.`, '404')
       return envelope(variant === 'v2' ? { ...found, ...V2_EXTRA } : found)

@@ -1,4 +1,4 @@
-import { svgDataUrl } from './demo-images'
+import type { DemoPicture } from './demo-images'
 
 /*
  * The demo orders (DESIGN.md §7): one order id per loan status, picked on the test page's 'Order id' field.
@@ -31,6 +31,13 @@ export const SCENARIOS = {
   redirect: 'redirect',
   /** The call fails (success false). */
   failure: 'fail',
+  /**
+   * Realistic data (issue #25): 174 with isDelay 1, shaped as a real backend plausibly sends it: amounts as
+   * decimal strings, dates as unix seconds, milliseconds, ISO and YYYY-MM-DD, the logo on a second origin.
+   */
+  realistic: 'realistic',
+  /** Realistic data with the recommended products (151): logos on a second origin, ranges as numbers. */
+  realisticProducts: 'realistic-151',
 } as const
 
 /** The continuation links of the demo. */
@@ -40,10 +47,8 @@ export const DEMO_LINKS = {
   product: `${PARTNERS}/apply?product=101`,
 } as const
 
-const logo = (label: string, colour: string) => svgDataUrl(label, colour, 96, 96)
-
 /** Product 101 opens a partner page, 102 a native page, 103 is greyed out, 104's click is refused. */
-export const DEMO_PRODUCTS = [
+export const demoProducts = (logo: DemoPicture) => [
   {
     productId: '101',
     logo: logo('PP', '#13a10e'),
@@ -108,14 +113,14 @@ const STATUS_TEXT: Record<string, [string, string]> = {
   '999': ['Processing', 'Your order is being processed.'],
 }
 
-function order(status: string, extra: Record<string, unknown> = {}) {
+function order(logo: DemoPicture, status: string, extra: Record<string, unknown> = {}) {
   const [statusText, description] = STATUS_TEXT[status]
   return {
     orderStatus: Number(status),
     noticeStatusText: statusText,
     noticeDesText: description,
     productName: 'CashLoan',
-    productLogo: logo('CL', '#1677ff'),
+    productLogo: logo('CashLoan', '#1677ff'),
     userOrderDetail: {
       detail: [
         { text: 'Loan amount', value: '₱5.000,00' },
@@ -135,26 +140,117 @@ function order(status: string, extra: Record<string, unknown> = {}) {
   }
 }
 
-export const DEMO_ORDERS: Record<string, Record<string, unknown>> = {
-  [SCENARIOS.delayable]: order('174', { isDelay: 1, telephone: '+63 2 8123 4567' }),
-  [SCENARIOS.withdraw]: order('21', {
-    playeduL: DEMO_LINKS.withdraw,
-    reyMsg: 'Your loan of ₱5.000,00 is ready. Withdraw it to your account now?',
-  }),
-  [SCENARIOS.review]: order('110', { recProducts: DEMO_PRODUCTS, inside: false }),
-  [SCENARIOS.recommended]: order('151', { recProducts: DEMO_PRODUCTS, inside: true }),
-  [SCENARIOS.repayment]: order('170', {
-    KindTipsMsg: 'Please repay only through the channels shown in the app.',
-  }),
-  [SCENARIOS.due]: order('174'),
-  [SCENARIOS.overdue]: order('180', {
-    cardNeedPop: 1,
-    cardPopTitle: 'Bind your bank card',
-    cardPopMsg: 'Your bank card could not receive the money. Please bind another card.',
-  }),
-  [SCENARIOS.settled]: order('200', { isScore: 1, recProducts: DEMO_PRODUCTS, inside: true }),
-  [SCENARIOS.unknownStatus]: order('999', { recProducts: DEMO_PRODUCTS, inside: true }),
-  [SCENARIOS.redirect]: order('110', { playeduL: DEMO_LINKS.continuation }),
+/** The demo orders by order id, their logos named by `logo` (the handler's: `demoPicturesFor(request)`). */
+export function demoOrders(logo: DemoPicture): Record<string, Record<string, unknown>> {
+  const products = demoProducts(logo)
+  return {
+    [SCENARIOS.delayable]: order(logo, '174', { isDelay: 1, telephone: '+63 2 8123 4567' }),
+    [SCENARIOS.withdraw]: order(logo, '21', {
+      playeduL: DEMO_LINKS.withdraw,
+      reyMsg: 'Your loan of ₱5.000,00 is ready. Withdraw it to your account now?',
+    }),
+    [SCENARIOS.review]: order(logo, '110', { recProducts: products, inside: false }),
+    [SCENARIOS.recommended]: order(logo, '151', { recProducts: products, inside: true }),
+    [SCENARIOS.repayment]: order(logo, '170', {
+      KindTipsMsg: 'Please repay only through the channels shown in the app.',
+    }),
+    [SCENARIOS.due]: order(logo, '174'),
+    [SCENARIOS.overdue]: order(logo, '180', {
+      cardNeedPop: 1,
+      cardPopTitle: 'Bind your bank card',
+      cardPopMsg: 'Your bank card could not receive the money. Please bind another card.',
+    }),
+    [SCENARIOS.settled]: order(logo, '200', { isScore: 1, recProducts: products, inside: true }),
+    [SCENARIOS.unknownStatus]: order(logo, '999', { recProducts: products, inside: true }),
+    [SCENARIOS.redirect]: order(logo, '110', { playeduL: DEMO_LINKS.continuation }),
+    [SCENARIOS.realistic]: realisticOrder(logo),
+    [SCENARIOS.realisticProducts]: realisticOrder(logo, {
+      orderStatus: '151',
+      noticeStatusText: 'Not approved',
+      noticeDesText: 'Your application was not approved this time. These lenders may help you instead.',
+      isDelay: '0',
+      recProducts: realisticProducts(logo),
+      inside: true,
+    }),
+  }
+}
+
+/**
+ * An order as a real backend plausibly answers it (the spec leaves types and units open): status and flags
+ * as numbers or strings, detail values as the server writes them (decimal strings, '₱250.00', '5,227.50'),
+ * dates as unix seconds (number), milliseconds (string), ISO and YYYY-MM-DD, the logo on a second origin.
+ */
+export function realisticOrder(logo: DemoPicture, extra: Record<string, unknown> = {}) {
+  return {
+    orderStatus: 174,
+    noticeStatusText: 'Repayment due',
+    noticeDesText: 'Please repay before the due date to keep a good record.',
+    productName: 'Peso Plus Loan',
+    productLogo: logo('Peso Plus', '#0f766e'),
+    userOrderDetail: {
+      detail: [
+        { text: 'Loan amount', value: '5000.00' },
+        { text: 'Amount received', value: '4750.00' },
+        { text: 'Service fee', value: '₱250.00' },
+        { text: 'Interest', value: '227.50' },
+        { text: 'Repayment amount', value: '5,227.50' },
+        { text: 'Loan term', value: '91 days' },
+        { text: 'Application time', value: 1795507200 },
+        { text: 'Disbursement time', value: '1795593600000' },
+        { text: 'Approved at', value: '2026-11-24T09:30:00+08:00' },
+        { text: 'Due date', value: '2027-02-23' },
+        { text: 'Order number', value: 'PL20261124000086' },
+        { text: 'Coupon', value: null },
+      ],
+    },
+    recProducts: [],
+    inside: 0,
+    isDelay: '1',
+    telephone: '+63 2 8123 4567',
+    isScore: '0',
+    cardNeedPop: '0',
+    playeduL: null,
+    ...extra,
+  }
+}
+
+/** Recommended products as a backend plausibly sends them: ranges as numbers, plain or grouped strings. */
+function realisticProducts(logo: DemoPicture) {
+  return [
+    {
+      productId: 101,
+      logo: logo('Peso Plus', '#13a10e'),
+      name: 'Peso Plus',
+      buttonText: 'Apply',
+      amountRange: '2000-20000',
+      rangeDesc: 'Loan amount',
+      rate: '0.05%/day',
+      description: 'Money in 24 hours',
+      globally: '1',
+    },
+    {
+      productId: 102,
+      logo: logo('Quick Cash', '#d46b08'),
+      name: 'Quick Cash',
+      buttonText: 'Borrow',
+      amountRange: 10000,
+      rangeDesc: 'Up to',
+      rate: '0.08%/day',
+      description: 'Only your ID needed',
+      globally: 1,
+    },
+    {
+      productId: 103,
+      logo: logo('Sahod Loan', '#8c8c8c'),
+      name: 'Sahod Loan',
+      buttonText: 'Full',
+      amountRange: '₱5,000.00 ~ ₱50,000.00',
+      rangeDesc: 'Loan amount',
+      rate: '0.04%/day',
+      description: 'Not available today',
+      globally: 0,
+    },
+  ]
 }
 
 /** Joint login failure: product 301 opens a partner page, 302 a native page, 303 is disabled, 304 refused. */
@@ -199,6 +295,40 @@ export const DEMO_JOINT_FAILURE = {
       tags: ['Flexible'],
     },
   ],
+}
+
+/**
+ * Joint login failure with realistic data (`orderId=realistic`): ranges as numbers and plain strings, flags as
+ * strings, and a `logo` per product on a second origin (the spec names no logo for variant 2; the page shows
+ * one when the server sends it).
+ */
+export function realisticJointFailure(logo: DemoPicture) {
+  return {
+    noticeMsg: 'We could not sign you in with our partner',
+    errorMsg: 'Login to Peso Plus failed (error 1003). You can apply with one of these lenders instead.',
+    list: [
+      {
+        productId: 301,
+        logo: logo('Peso Plus', '#13a10e'),
+        enabled: '1',
+        range: '2000.00-20000.00',
+        rangeDesc: 'Loan amount',
+        rate: '0.05%/day',
+        description: 'Peso Plus: money in 24 hours',
+        tags: ['Fast', 'No collateral'],
+      },
+      {
+        productId: 302,
+        logo: logo('Quick Cash', '#d46b08'),
+        enabled: 1,
+        range: 10000,
+        rangeDesc: 'Up to',
+        rate: '0.08%/day',
+        description: 'Quick Cash: only your ID needed',
+        tags: [],
+      },
+    ],
+  }
 }
 
 /** What /v4/product/link answers per joint-failure product. */

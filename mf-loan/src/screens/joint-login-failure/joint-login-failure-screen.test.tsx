@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { apiPath, envelope, readForm } from 'shared/mocks'
+import type * as Schema from 'shared/schema'
+import { warnUnknown } from 'shared/schema'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CLICK_TRACK_PATH, JOINT_FAILURE_PATH, PRODUCT_LINK_PATH } from '../../api/joint-failure'
@@ -12,10 +14,15 @@ import { visits } from 'shared/testing/recorded-navigation'
 import { JointLoginFailureScreen } from './joint-login-failure-screen'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
+vi.mock('shared/schema', async (importOriginal) => ({
+  ...(await importOriginal<typeof Schema>()),
+  warnUnknown: vi.fn(),
+}))
 
 const server = setupMswServer(...handlers)
 beforeEach(() => {
   visits.length = 0
+  vi.mocked(warnUnknown).mockClear()
 })
 afterEach(() => server.events.removeAllListeners())
 
@@ -149,4 +156,71 @@ test('a notice-less answer with an error shows the error alone, with no stand-in
   renderPage({ orderId: '5' })
   expect(await screen.findByText('Login expired.')).toBeInTheDocument()
   expect(screen.queryByRole('heading')).not.toBeInTheDocument()
+})
+
+/** Answers the failure notice with the demo's first product changed by `changes`. */
+function productWith(changes: Record<string, unknown>) {
+  const [first] = DEMO_JOINT_FAILURE.list
+  server.use(
+    http.post(apiPath(JOINT_FAILURE_PATH), () =>
+      envelope({ ...DEMO_JOINT_FAILURE, list: [{ ...first, ...changes }] }),
+    ),
+  )
+}
+
+// Issue #25, item 3: a product's range is pesos when the server sends amounts.
+test.each<[unknown, string]>([
+  [10000, '₱10.000,00'],
+  ['2000.00-20000.00', '₱2.000,00 - ₱20.000,00'],
+  ['₱1,000 ~ ₱10,000', '₱1.000,00 - ₱10.000,00'],
+  ['₱2.000 - ₱20.000', '₱2.000 - ₱20.000'],
+  ['Up to 20k', 'Up to 20k'],
+])('a product range %j shows as %s', async (range, shown) => {
+  productWith({ range })
+  renderPage({ orderId: '5' })
+  const list = await screen.findByRole('region', { name: JOINT_MESSAGES.products })
+  expect(list.querySelector('.loan-product__range')?.textContent).toBe(shown)
+})
+
+// Issue #25, item 2: the spec names no logo for variant 2's products; one the server sends shows safely.
+test('a product logo the server sends shows; one that cannot show or fails is a box of its size', async () => {
+  const [first, second, third] = DEMO_JOINT_FAILURE.list
+  server.use(
+    http.post(apiPath(JOINT_FAILURE_PATH), () =>
+      envelope({
+        ...DEMO_JOINT_FAILURE,
+        list: [
+          { ...first, logo: 'https://img.lender-cdn.example/peso-plus.png' },
+          { ...second, logo: 'http://img.lender-cdn.example/quick.png' },
+          third,
+        ],
+      }),
+    ),
+  )
+  renderPage({ orderId: '5' })
+  const list = await screen.findByRole('region', { name: JOINT_MESSAGES.products })
+  const [one, two, three] = within(list).getAllByRole('listitem')
+  const logo = one.querySelector('img.loan-product__logo')
+  expect(logo).toHaveAttribute('src', 'https://img.lender-cdn.example/peso-plus.png')
+  fireEvent.error(logo!)
+  for (const item of [one, two]) {
+    expect(item.querySelector('img')).toBeNull()
+    expect(item.querySelector('[data-server-image="placeholder"]')).toHaveClass('loan-product__logo')
+  }
+  // No logo sent: none is drawn (the spec's variant 2 has none).
+  expect(three.querySelector('.loan-product__logo')).toBeNull()
+})
+
+// Issue #25, item 9: an enabled flag the spec does not give.
+test('an enabled flag other than 1 or 0 leaves the product usable and is logged once', async () => {
+  productWith({ enabled: 7 })
+  renderPage({ orderId: '5' })
+  expect(await screen.findByRole('button', { name: /Peso Plus/ })).toBeEnabled()
+  expect(warnUnknown).toHaveBeenCalledExactlyOnceWith('enabled', 7)
+})
+
+test('the demo flags (1 and 0) are known: nothing is logged', async () => {
+  renderPage({ orderId: '5' })
+  await screen.findByRole('region', { name: JOINT_MESSAGES.products })
+  expect(warnUnknown).not.toHaveBeenCalled()
 })

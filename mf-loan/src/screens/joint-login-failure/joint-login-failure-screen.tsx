@@ -2,7 +2,8 @@ import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
 import { openServerLink } from 'shared/navigation'
-import { showToast } from 'shared/ui'
+import { warnUnknown } from 'shared/schema'
+import { ServerImage, showToast } from 'shared/ui'
 import {
   getJointFailure,
   getProductLink,
@@ -10,6 +11,7 @@ import {
   type JointProduct,
 } from '../../api/joint-failure'
 import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
+import { formatAmountRange } from '../../components/amounts'
 import { useLoad } from 'shared/ui/use-load'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { useOneTap } from '../../components/use-one-tap'
@@ -18,7 +20,11 @@ import { useOneTap } from '../../components/use-one-tap'
 export function JointLoginFailureScreen(props: RemoteProps) {
   const { productId, orderId } = pageOrder(props)
   const { http } = props
-  const load = useCallback(() => getJointFailure(http, { productId, orderId }), [http, productId, orderId])
+  const load = useCallback(async () => {
+    const result = await getJointFailure(http, { productId, orderId })
+    if (result.ok) warnUnknownFlags(result.data.list)
+    return result
+  }, [http, productId, orderId])
   const { state, retry } = useLoad(load)
   // One product per tap: a second tap while the first asks for its link (or just after) would open two pages.
   const oneTap = useOneTap()
@@ -61,7 +67,14 @@ export function JointLoginFailureScreen(props: RemoteProps) {
                     disabled={!enabled}
                     onClick={() => void tap(product, index)}
                   >
-                    <span className="loan-product__range">{product.range}</span>
+                    {product.logo && (
+                      <span className="loan-product__head">
+                        <ServerImage className="loan-product__logo" src={product.logo} />
+                      </span>
+                    )}
+                    <span className="loan-product__range">
+                      {formatAmountRange(product.range, { rupee: props.settings.rupee })}
+                    </span>
                     <span className="loan-product__rate">{product.rate}</span>
                     <span className="loan-product__range-desc">{product.rangeDesc}</span>
                     <span className="loan-product__desc">{product.description}</span>
@@ -83,4 +96,14 @@ export function JointLoginFailureScreen(props: RemoteProps) {
       )}
     </div>
   )
+}
+
+/** The `enabled` values the spec gives: 1, and 0 (not clickable). */
+const KNOWN_ENABLED = [0, 1]
+
+/** Logs (once each) an `enabled` value the page does not know; such a product stays usable (the default). */
+function warnUnknownFlags(list: JointProduct[]): void {
+  for (const product of list) {
+    if (!KNOWN_ENABLED.includes(product.enabled)) warnUnknown('enabled', product.enabled)
+  }
 }

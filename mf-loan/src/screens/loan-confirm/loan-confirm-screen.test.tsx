@@ -1,8 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
+import type * as Schema from 'shared/schema'
+import { warnUnknown } from 'shared/schema'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CONFIRM_PATHS } from '../../api/loan-confirm'
@@ -11,24 +13,31 @@ import {
   CODE_01_MESSAGE,
   CONFIRM_LINKS,
   CONFIRM_SCENARIOS,
-  DEMO_CONFIRMATIONS,
+  demoConfirmations,
   LOAD_FAILED,
   PUSH_REFUSED,
   V2_EXTRA,
 } from '../../mocks/confirm'
+import { testPictures } from '../../mocks/demo-images'
 import { handlers } from '../../mocks/handlers'
 import { visits } from 'shared/testing/recorded-navigation'
 import { LoanConfirmScreen, type LoanConfirmScreenProps } from './loan-confirm-screen'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
+vi.mock('shared/schema', async (importOriginal) => ({
+  ...(await importOriginal<typeof Schema>()),
+  warnUnknown: vi.fn(),
+}))
 
 const server = setupMswServer(...handlers)
 beforeEach(() => {
   visits.length = 0
+  vi.mocked(warnUnknown).mockClear()
 })
 afterEach(() => server.events.removeAllListeners())
 
 const m = CONFIRM_MESSAGES
+const DEMO_CONFIRMATIONS = demoConfirmations(testPictures)
 const V1 = CONFIRM_PATHS.v1
 const V2 = CONFIRM_PATHS.v2
 /** The demo deployment's link hosts, which the demo's links use. */
@@ -238,7 +247,7 @@ test('Next pushes the loan with an Idempotency-Key and replaces the page with le
     {
       method: 'POST',
       path: V1.push,
-      params: { productId: '1', amount: '500000', periods: '91', termUnit: '1' },
+      params: { productId: '1', amount: '5000', periods: '91', termUnit: '1' },
       key: expect.stringMatching(/.+/) as string,
     },
   ])
@@ -476,7 +485,7 @@ test("v2: the /v4 calls, buttonMsg as Next's text and popMsg's pop-up", async ()
     {
       method: 'POST',
       path: V2.push,
-      params: { productId: '1', amount: '500000', periods: '91', termUnit: '1' },
+      params: { productId: '1', amount: '5000', periods: '91', termUnit: '1' },
     },
   ])
 })
@@ -530,4 +539,154 @@ test('a malformed amount makes the confirmation unusable: the page says so', asy
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   renderConfirm(CONFIRM_SCENARIOS.standard)
   expect(await screen.findByRole('alert')).toHaveTextContent('The server sent an unexpected response')
+})
+
+/** Answers the v1 confirmation with the standard demo one changed by `changes`. */
+function confirmWith(changes: Record<string, unknown>) {
+  server.use(
+    http.post(apiPath(V1.detail), () =>
+      envelope({ ...DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.standard], ...changes }),
+    ),
+  )
+}
+
+// Issue #25, item 3: money is read as pesos (README.md, Calls), whatever its JSON type.
+test.each([5000, '5000', '5000.00', ' 5000.00 ', '5,000.00', '₱5,000.00'])(
+  'A ₱5,000 loan never shows as ₱50,00 (amount %j); the push sends the amount exactly as the server sent it',
+  async (amount) => {
+    const user = userEvent.setup()
+    confirmWith({ amount })
+    renderConfirm(CONFIRM_SCENARIOS.standard)
+    await loaded()
+    const head = screen.getByRole('region', { name: m.title })
+    expect(within(head).getByText(m.amount).nextElementSibling?.textContent).toBe('₱5.000,00')
+    expect(screen.queryByText(/₱50,00/)).not.toBeInTheDocument()
+    const calls = sent()
+    await user.click(nextButton())
+    await waitFor(() => expect(calls.filter((call) => call.path === V1.push)).toHaveLength(1))
+    await waitFor(() => expect(calls[0].params.amount).toBe(String(amount)))
+  },
+)
+
+test.each(['To be confirmed', 'abc', '', null, true])(
+  'an amount that is no amount (%j) makes the confirmation unusable: nothing wrong is taken',
+  async (amount) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    confirmWith({ amount })
+    renderConfirm(CONFIRM_SCENARIOS.standard)
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server sent an unexpected response')
+  },
+)
+
+test.each<[unknown, string]>([
+  [5227.5, '₱5.227,50'],
+  ['5227.50', '₱5.227,50'],
+  ['5,227.50', '₱5.227,50'],
+  ['₱5227.50', '₱5.227,50'],
+  [522750, '₱522.750,00'],
+  ['To be confirmed', 'To be confirmed'],
+])('a repayment plan amount %j is pesos: %s', async (amount, shown) => {
+  confirmWith({
+    repay_plans: [{ title: 'Period 1', description: '', amount, pay_time: '2027-02-23' }],
+  })
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  const plan = screen.getByRole('region', { name: m.plan })
+  expect(plan.querySelector('.loan-plan__amount')?.textContent).toBe(shown)
+})
+
+test.each<[unknown, string]>([
+  ['250.00', '₱250,00'],
+  ['₱4,750.00', '₱4.750,00'],
+  ['₱250,00', '₱250,00'],
+  ['0.05% / day', '0.05% / day'],
+  ['91 days', '91 days'],
+])('a detail line %j shows as %s', async (value, shown) => {
+  confirmWith({ details: [{ text: 'Line', value }] })
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  expect(screen.getByText('Line').nextElementSibling?.textContent).toBe(shown)
+})
+
+// Issue #25, item 4: dates as timestamps, ISO or YYYY-MM-DD all show as YYYY-MM-DD.
+const NOON_UTC = 1803384000 // 2027-02-23T12:00:00Z: the same day in any time zone from UTC-11 to UTC+11.
+
+test.each<[string, unknown]>([
+  ['unix seconds', NOON_UTC],
+  ['unix seconds as digits', String(NOON_UTC)],
+  ['milliseconds', NOON_UTC * 1000],
+  ['milliseconds as digits', String(NOON_UTC * 1000)],
+  ['an ISO date-time', '2027-02-23T12:00:00Z'],
+  ['a date', '2027-02-23'],
+])('firstPayTime and pay_time as %s show as YYYY-MM-DD', async (_, date) => {
+  confirmWith({
+    firstPayTime: date,
+    repay_plans: [{ title: 'Period 1', description: '', amount: '5227.50', pay_time: date }],
+  })
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  const plan = screen.getByRole('region', { name: m.plan })
+  expect(within(plan).getByText(m.firstPayTime).nextElementSibling?.textContent).toBe('2027-02-23')
+  expect(plan.querySelector('.loan-plan__time')?.textContent).toBe('2027-02-23')
+})
+
+test('a date the server writes as text shows as it is; a number that is no date shows no raw digits', async () => {
+  confirmWith({
+    firstPayTime: 'To be confirmed',
+    repay_plans: [{ title: 'Period 1', description: '', amount: '5227.50', pay_time: '2027-13-45' }],
+  })
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  const plan = screen.getByRole('region', { name: m.plan })
+  expect(within(plan).getByText(m.firstPayTime).nextElementSibling?.textContent).toBe('To be confirmed')
+  expect(plan.querySelector('.loan-plan__time')?.textContent).toBe('')
+})
+
+// Issue #25, item 2: the confirmation's logo.
+test('the confirmation logo on another https origin shows; one that cannot show or fails is a box of its size', async () => {
+  confirmWith({ comProductLogo: 'https://img.lender-cdn.example/cashloan.png' })
+  renderConfirm(CONFIRM_SCENARIOS.standard)
+  await loaded()
+  const head = screen.getByRole('region', { name: m.title })
+  const logo = head.querySelector('img.loan-card__logo')
+  expect(logo).toHaveAttribute('src', 'https://img.lender-cdn.example/cashloan.png')
+  fireEvent.error(logo!)
+  expect(head.querySelector('img')).toBeNull()
+  expect(head.querySelector('[data-server-image="placeholder"]')).toHaveClass('loan-card__logo')
+})
+
+test.each(['http://img.lender-cdn.example/cashloan.png', 'data:image/png;base64,AAAA', ''])(
+  'a confirmation logo that cannot show (%j) is a neutral box of the logo size',
+  async (comProductLogo) => {
+    confirmWith({ comProductLogo })
+    renderConfirm(CONFIRM_SCENARIOS.standard)
+    await loaded()
+    const head = screen.getByRole('region', { name: m.title })
+    expect(head.querySelector('img')).toBeNull()
+    expect(head.querySelector('[data-server-image="placeholder"]')).toHaveClass('loan-card__logo')
+  },
+)
+
+// Issue #25, item 9: an unknown termUnit.
+test('/confirmByPeriod: an unknown termUnit reads as periods and is logged once', async () => {
+  server.use(
+    http.post(apiPath(V1.detail), () =>
+      envelope({ ...DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.byPeriod], termUnit: 'W' }),
+    ),
+  )
+  renderConfirm(CONFIRM_SCENARIOS.byPeriod, { byPeriod: true })
+  await loaded()
+  expect(screen.getByText(m.term).nextElementSibling).toHaveTextContent('3 periods')
+  expect(warnUnknown).toHaveBeenCalledExactlyOnceWith('termUnit', 'W')
+})
+
+test.each(['1', '2', '3'])('/confirmByPeriod: termUnit %s is known: nothing is logged', async (termUnit) => {
+  server.use(
+    http.post(apiPath(V1.detail), () =>
+      envelope({ ...DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.byPeriod], termUnit }),
+    ),
+  )
+  renderConfirm(CONFIRM_SCENARIOS.byPeriod, { byPeriod: true })
+  await loaded()
+  expect(warnUnknown).not.toHaveBeenCalled()
 })

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
-import { formatCents, formatDate } from 'shared/format'
+import { formatDateText, formatDetailValue, formatPesos } from 'shared/format'
 import { leftPage, openServerLink, type ServerLinkContext } from 'shared/navigation'
-import type { ApiResult } from 'shared/schema'
+import { warnUnknown, type ApiResult } from 'shared/schema'
 import { SESSION_KEYS } from 'shared/session'
-import { showToast } from 'shared/ui'
+import { ServerImage, showToast } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
 import {
   getAgreementLink,
@@ -16,7 +16,7 @@ import {
   type ConfirmVariant,
   type LoanConfirm,
 } from '../../api/loan-confirm'
-import { CONFIRM_MESSAGES, days, MESSAGES, termByPeriod } from '../../app/messages'
+import { CONFIRM_MESSAGES, days, isKnownTermUnit, MESSAGES, termByPeriod } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
 import { useOneTap } from '../../components/use-one-tap'
@@ -45,8 +45,10 @@ export function LoanConfirmScreen({ variant, byPeriod = false, ...props }: LoanC
     ])
     if (!loan.ok) return loan
     if (!agreements.ok) return agreements
+    // Only the by-period page reads the unit; it shows one it does not know as periods.
+    if (byPeriod && !isKnownTermUnit(loan.data.termUnit)) warnUnknown('termUnit', loan.data.termUnit)
     return { ok: true, data: { loan: loan.data, agreements: agreements.data } }
-  }, [http, variant, productId])
+  }, [http, variant, productId, byPeriod])
   const { state, retry } = useLoad(load)
 
   if (state.status === 'loading') {
@@ -135,21 +137,22 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
   }
 
   const term = byPeriod ? termByPeriod(loan.periods, loan.termUnit) : days(loan.periods)
-  const amount = (value: string) => formatCents(value, { rupee: props.settings.rupee }) || value
-  const date = (value: string) => formatDate(value) || value
+  // Pesos, and dates in any shape the server sends them (README.md, Calls): all through shared/format.
+  const money = { rupee: props.settings.rupee }
 
   return (
     <div className="loan-confirm">
       <section className="loan-card loan-confirm__head" aria-label={m.title}>
         <div className="loan-card__head">
-          {loan.comProductLogo && <img className="loan-card__logo" src={loan.comProductLogo} alt="" />}
+          {/* Decoration beside the name: a logo that cannot show is a box of its size. */}
+          <ServerImage className="loan-card__logo" src={loan.comProductLogo} />
           <span className="loan-card__name">{loan.comProductName}</span>
         </div>
         <h1 className="loan-confirm__title">{m.title}</h1>
         <dl className="loan-card__lines">
           <div className="loan-card__line loan-confirm__amount">
             <dt>{m.amount}</dt>
-            <dd>{amount(loan.amount)}</dd>
+            <dd>{formatPesos(loan.amount, money)}</dd>
           </div>
           <div className="loan-card__line">
             <dt>{m.term}</dt>
@@ -170,7 +173,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
             {loan.details.map((line, index) => (
               <div className="loan-card__line" key={`${line.text}-${index}`}>
                 <dt>{line.text}</dt>
-                <dd>{line.value}</dd>
+                <dd>{formatDetailValue(line.value, money)}</dd>
               </div>
             ))}
           </dl>
@@ -185,7 +188,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
           {loan.firstPayTime && (
             <div className="loan-card__line">
               <dt>{m.firstPayTime}</dt>
-              <dd>{date(loan.firstPayTime)}</dd>
+              <dd>{formatDateText(loan.firstPayTime)}</dd>
             </div>
           )}
           {loan.firstPeriodDay && (
@@ -200,9 +203,9 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
             {loan.repay_plans.map((plan, index) => (
               <li className="loan-plan__item" key={`${plan.title}-${index}`}>
                 <span className="loan-plan__title">{plan.title}</span>
-                <span className="loan-plan__amount">{amount(plan.amount)}</span>
+                <span className="loan-plan__amount">{formatPesos(plan.amount, money)}</span>
                 {plan.description && <span className="loan-plan__desc">{plan.description}</span>}
-                <span className="loan-plan__time">{date(plan.pay_time)}</span>
+                <span className="loan-plan__time">{formatDateText(plan.pay_time)}</span>
               </li>
             ))}
           </ol>

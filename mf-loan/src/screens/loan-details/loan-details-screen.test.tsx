@@ -1,28 +1,37 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
+import type * as Schema from 'shared/schema'
+import { warnUnknown } from 'shared/schema'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { EVENT_SAVE_PATH, PRODUCT_CLICK_PATH } from '../../api/events'
 import { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH } from '../../api/loan-details'
 import { MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
-import { DEMO_LINKS, DEMO_ORDERS, SCENARIOS } from '../../mocks/orders'
+import { testPictures } from '../../mocks/demo-images'
+import { DEMO_LINKS, demoOrders, SCENARIOS } from '../../mocks/orders'
 import { visits } from 'shared/testing/recorded-navigation'
 import { LoanDetailsScreen } from './loan-details-screen'
 import { BANK_TIP_KEY } from './loan-rules'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
+vi.mock('shared/schema', async (importOriginal) => ({
+  ...(await importOriginal<typeof Schema>()),
+  warnUnknown: vi.fn(),
+}))
 
 const server = setupMswServer(...handlers)
 beforeEach(() => {
   visits.length = 0
   sessionStorage.clear()
+  vi.mocked(warnUnknown).mockClear()
 })
 afterEach(() => server.events.removeAllListeners())
 
 const m = MESSAGES.details
+const DEMO_ORDERS = demoOrders(testPictures)
 /** The demo deployment's partner host, which the demo's links use. */
 const DEMO_SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['partners.cashloan-demo.ph'] }
 
@@ -108,7 +117,8 @@ test.each([
   ['180', '180'],
   ['200', '200'],
   ['999', '200'],
-  ['170', '200'],
+  // 170 is due (README.md, Decisions): the due icon, never 200's settled tick.
+  ['170', '174'],
 ])('status %s shows icon %s', async (status, icon) => {
   answerWith(SCENARIOS.due, { orderStatus: status, isScore: 0 })
   renderDetails(SCENARIOS.due)
@@ -317,7 +327,11 @@ test("recommended products show (with 'Click to view more products' home) instea
   ]) {
     expect(first.getByText(text)).toBeInTheDocument()
   }
-  expect(products[0].querySelector('img')).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg/))
+  // The demo's logos come from a second origin (ADR 0022).
+  expect(products[0].querySelector('img')).toHaveAttribute(
+    'src',
+    expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/utilities\/demo-pictures\/pp\.svg/),
+  )
   await user.click(within(list).getByRole('button', { name: m.moreProducts }))
   expect(props.bridgeCalls).toEqual([{ action: 'toHome', payload: [''] }])
 })
@@ -517,13 +531,26 @@ test('the bank-card dialog: its close icon closes it', async () => {
   expect(props.navigate).not.toHaveBeenCalled()
 })
 
-test("the bank-card dialog: 'Go and bind the card' opens /bindBank?source=loanDetail and closes it", async () => {
+test("the bank-card dialog: 'Go and bind the card' opens /bindBank with this order's ids and source=loanDetail, and closes it", async () => {
   const user = userEvent.setup()
-  const props = renderDetails(SCENARIOS.overdue)
+  // The session's last order is product 1, order 86: the page's own order is what the bind belongs to.
+  const props = renderDetails(SCENARIOS.overdue, { productId: ' 7 ' })
   const card = await screen.findByRole('dialog', { name: 'Bind your bank card' })
   await user.click(within(card).getByRole('button', { name: MESSAGES.bankCard.bind }))
-  expect(props.navigate).toHaveBeenCalledWith('/bindBank?source=loanDetail')
+  expect(props.navigate).toHaveBeenCalledExactlyOnceWith(
+    '/bindBank?productId=7&orderId=180&source=loanDetail',
+  )
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+})
+
+test("'Go and bind the card' without ids on the route carries the session's order", async () => {
+  const user = userEvent.setup()
+  answerWith(SCENARIOS.overdue, {})
+  const props = createTestProps({ screen: 'loanDetails', query: {}, settings: DEMO_SETTINGS })
+  renderWithUi(<LoanDetailsScreen {...props} />)
+  const card = await screen.findByRole('dialog', { name: 'Bind your bank card' })
+  await user.click(within(card).getByRole('button', { name: MESSAGES.bankCard.bind }))
+  expect(props.navigate).toHaveBeenCalledExactlyOnceWith('/bindBank?productId=1&orderId=86&source=loanDetail')
 })
 
 test('dialogs come one at a time: Kind tips, then the bank card, then the rating', async () => {
@@ -552,4 +579,142 @@ test("the service telephone is the server's, else the deployment's; a tap dials"
 test('without a server telephone the deployment one shows', async () => {
   renderDetails(SCENARIOS.due)
   expect(await screen.findByRole('button', { name: TEST_SETTINGS.servicePhone })).toBeInTheDocument()
+})
+
+// Issue #25, item 8: a loan that is due must not look paid.
+test('status 170 (repayment due) shows the due icon, not the settled tick of 200', async () => {
+  renderDetails(SCENARIOS.repayment)
+  const icon = await screen.findByRole('img', { name: m.statusIcon })
+  expect(icon).toHaveAttribute('data-icon', '174')
+  expect(icon.getAttribute('data-icon')).not.toBe('200')
+  expect(screen.getByRole('button', { name: m.repayment })).toBeInTheDocument()
+})
+
+// Issue #25, item 2: pictures from server data.
+const CDN_LOGO = 'https://img.lender-cdn.example/peso-plus.png'
+
+test('a product logo on another https origin shows, sized by its class', async () => {
+  answerWith(SCENARIOS.due, { productLogo: CDN_LOGO })
+  renderDetails(SCENARIOS.due)
+  const logo = await screen.findByRole('img', { name: m.productLogo('CashLoan') })
+  expect(logo.tagName).toBe('IMG')
+  expect(logo).toHaveAttribute('src', CDN_LOGO)
+  expect(logo).toHaveClass('loan-card__logo')
+})
+
+test.each([
+  ['an http address', 'http://img.lender-cdn.example/peso-plus.png'],
+  ['a data: picture', 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E'],
+  ['a script address', 'javascript:alert(1)'],
+  ['no logo at all', ''],
+])("a product logo that cannot show (%s) is a neutral box of the logo's size", async (_, productLogo) => {
+  answerWith(SCENARIOS.due, { productLogo })
+  renderDetails(SCENARIOS.due)
+  const box = await screen.findByRole('img', { name: m.productLogo('CashLoan') })
+  expect(box.tagName).toBe('SPAN')
+  expect(box).toHaveClass('loan-card__logo')
+  expect(screen.getByRole('region', { name: 'CashLoan' }).querySelector('img')).toBeNull()
+})
+
+test('a product logo that fails to load becomes the neutral box, never a broken image', async () => {
+  answerWith(SCENARIOS.due, { productLogo: CDN_LOGO })
+  renderDetails(SCENARIOS.due)
+  fireEvent.error(await screen.findByRole('img', { name: m.productLogo('CashLoan') }))
+  const box = screen.getByRole('img', { name: m.productLogo('CashLoan') })
+  expect(box.tagName).toBe('SPAN')
+  expect(box).toHaveClass('loan-card__logo')
+})
+
+test("recommended products' logos: another origin shows; one that cannot show or fails is a box of its size", async () => {
+  const [first, second, third] = DEMO_ORDERS[SCENARIOS.recommended].recProducts as Record<string, unknown>[]
+  answerWith(SCENARIOS.recommended, {
+    recProducts: [
+      { ...first, logo: CDN_LOGO },
+      { ...second, logo: 'http://img.lender-cdn.example/quick.png' },
+      { ...third, logo: '' },
+    ],
+  })
+  renderDetails(SCENARIOS.recommended)
+  const list = await screen.findByRole('region', { name: m.recommended })
+  const [one, two, three] = within(list).getAllByRole('listitem')
+  expect(one.querySelector('img.loan-product__logo')).toHaveAttribute('src', CDN_LOGO)
+  fireEvent.error(one.querySelector('img')!)
+  for (const item of [one, two, three]) {
+    expect(item.querySelector('img')).toBeNull()
+    expect(item.querySelector('[data-server-image="placeholder"]')).toHaveClass('loan-product__logo')
+  }
+})
+
+// Issue #25, items 3 and 4: money and dates in the detail lines and the products.
+const NOON_UTC = 1795521600 // 2026-11-24T12:00:00Z: the same day in any time zone from UTC-11 to UTC+11.
+
+test.each<[string, unknown, string]>([
+  ['a decimal string', '5000.00', '₱5.000,00'],
+  ['a decimal string with the peso sign', '₱250.00', '₱250,00'],
+  ['a comma-grouped string', '5,227.50', '₱5.227,50'],
+  ['text the server formatted', '₱5.000,00', '₱5.000,00'],
+  ['a term', '91 days', '91 days'],
+  ['a count as a number', 91, '91'],
+  ['unix seconds', NOON_UTC, '2026-11-24'],
+  ['unix milliseconds as digits', String(NOON_UTC * 1000), '2026-11-24'],
+  ['an ISO date-time', '2026-11-24T12:00:00Z', '2026-11-24'],
+  ['a date', '2026-11-24', '2026-11-24'],
+  ['other text', 'GCash wallet', 'GCash wallet'],
+])('a detail line given %s shows %s formatted', async (_, value, shown) => {
+  answerWith(SCENARIOS.due, { userOrderDetail: { detail: [{ text: 'Line', value }] } })
+  renderDetails(SCENARIOS.due)
+  const line = await screen.findByText('Line')
+  expect(line.nextElementSibling).toHaveTextContent(new RegExp(`^${shown.replace(/[.$]/g, '\\$&')}$`))
+})
+
+test.each<[unknown, string]>([
+  [20000, '₱20.000,00'],
+  ['20000.00', '₱20.000,00'],
+  ['2000-20000', '₱2.000,00 - ₱20.000,00'],
+  ['₱5,000.00 ~ ₱50,000.00', '₱5.000,00 - ₱50.000,00'],
+  ['1,000 to 10,000', '₱1.000,00 - ₱10.000,00'],
+  // Already in the peso format (a dot between thousands), or no amount: as the server wrote it.
+  ['₱2.000 - ₱20.000', '₱2.000 - ₱20.000'],
+  ['Up to 20k', 'Up to 20k'],
+])("a recommended product's amount range %j shows as %s", async (amountRange, shown) => {
+  const [first] = DEMO_ORDERS[SCENARIOS.recommended].recProducts as Record<string, unknown>[]
+  answerWith(SCENARIOS.recommended, { recProducts: [{ ...first, amountRange }] })
+  renderDetails(SCENARIOS.recommended)
+  const list = await screen.findByRole('region', { name: m.recommended })
+  expect(list.querySelector('.loan-product__range')).toHaveTextContent(shown)
+  expect(list.querySelector('.loan-product__range')?.textContent).toBe(shown)
+})
+
+// Issue #25, item 9: unknown values.
+test("an unknown status shows the default (200's icon, no buttons) and is logged once", async () => {
+  answerWith(SCENARIOS.due, { orderStatus: 987 })
+  renderDetails(SCENARIOS.due)
+  expect(await screen.findByRole('img', { name: m.statusIcon })).toHaveAttribute('data-icon', '200')
+  expect(screen.queryByRole('button', { name: m.repayment })).not.toBeInTheDocument()
+  expect(warnUnknown).toHaveBeenCalledExactlyOnceWith('orderStatus', '987')
+})
+
+test('a missing status is an unknown one: the default, logged once', async () => {
+  answerWith(SCENARIOS.due, { orderStatus: undefined })
+  renderDetails(SCENARIOS.due)
+  expect(await screen.findByRole('img', { name: m.statusIcon })).toHaveAttribute('data-icon', '200')
+  expect(warnUnknown).toHaveBeenCalledExactlyOnceWith('orderStatus', '')
+})
+
+test.each(['21', '110', '151', '170', '174', '180', '200'])(
+  'status %s is known: nothing is logged',
+  async (status) => {
+    answerWith(SCENARIOS.due, { orderStatus: status, isScore: 0 })
+    renderDetails(SCENARIOS.due)
+    await screen.findByRole('img', { name: m.statusIcon })
+    expect(warnUnknown).not.toHaveBeenCalled()
+  },
+)
+
+test('a product flag other than 1 or 0 leaves the product usable and is logged once', async () => {
+  const [first, ...rest] = DEMO_ORDERS[SCENARIOS.recommended].recProducts as Record<string, unknown>[]
+  answerWith(SCENARIOS.recommended, { recProducts: [{ ...first, globally: 2 }, ...rest] })
+  renderDetails(SCENARIOS.recommended)
+  expect(await screen.findByRole('button', { name: /Peso Plus/ })).toBeEnabled()
+  expect(warnUnknown).toHaveBeenCalledExactlyOnceWith('globally', 2)
 })

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
+import { formatDetailValue } from 'shared/format'
 import { leftPage, openServerLink, type ServerLinkContext } from 'shared/navigation'
-import { showToast } from 'shared/ui'
+import { ServerImage, showToast } from 'shared/ui'
 import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from '../../api/events'
 import type { ApiResult } from 'shared/schema'
 import { getLoanDetails, type LoanDetails, type RecProduct } from '../../api/loan-details'
@@ -19,11 +20,15 @@ import {
   markBankTipSeen,
   redirectsAway,
   showsRecommended,
+  warnUnknownValues,
 } from './loan-rules'
 import { RatingDialog } from './rating-dialog'
 import { RecommendedList } from './recommended-list'
 
 const m = MESSAGES.details
+
+/** What the bank-card dialog tells the bind page it came from (the spec: "called with source=loanDetail"). */
+const BIND_SOURCE = 'loanDetail'
 
 /** The global parameters a continuation link carries on. */
 function globalParams(ids: { productId: string; orderId: string }): Record<string, string> {
@@ -61,6 +66,7 @@ export function LoanDetailsScreen(props: RemoteProps) {
     const result = await getLoanDetails(http, { productId, orderId })
     if (!result.ok) return result
     const details = result.data
+    warnUnknownValues(details)
     const leaving =
       redirectsAway(details) &&
       leftPage(
@@ -143,13 +149,11 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
 
       <section className="loan-card" aria-label={details.productName}>
         <div className="loan-card__head">
-          {details.productLogo && (
-            <img
-              className="loan-card__logo"
-              src={details.productLogo}
-              alt={m.productLogo(details.productName)}
-            />
-          )}
+          <ServerImage
+            className="loan-card__logo"
+            src={details.productLogo}
+            alt={m.productLogo(details.productName)}
+          />
           <span className="loan-card__name">{details.productName}</span>
         </div>
         {details.detail.length > 0 && (
@@ -157,7 +161,7 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
             {details.detail.map((line, index) => (
               <div className="loan-card__line" key={`${line.text}-${index}`}>
                 <dt>{line.text}</dt>
-                <dd>{line.value}</dd>
+                <dd>{formatDetailValue(line.value, { rupee: props.settings.rupee })}</dd>
               </div>
             ))}
           </dl>
@@ -165,7 +169,12 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
       </section>
 
       {showsRecommended(details) ? (
-        <RecommendedList products={details.recProducts} onTap={tapProduct} onMore={goHome} />
+        <RecommendedList
+          products={details.recProducts}
+          onTap={tapProduct}
+          onMore={goHome}
+          rupee={props.settings.rupee}
+        />
       ) : (
         <div className="loan-actions">
           {actions.kind === 'delay' && (
@@ -255,7 +264,10 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
               className="loan-button"
               onClick={() => {
                 close('card')
-                props.navigate('/bindBank?source=loanDetail')
+                // This order's ids, not the session's last order: binding returns to it (issue #25).
+                props.navigate(
+                  `/bindBank?${new URLSearchParams({ ...globalParams(ids), source: BIND_SOURCE })}`,
+                )
               }}
             >
               {MESSAGES.bankCard.bind}

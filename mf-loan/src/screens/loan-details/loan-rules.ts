@@ -1,3 +1,4 @@
+import { warnUnknown } from 'shared/schema'
 import type { LoanDetails } from '../../api/loan-details'
 
 /** sessionStorage: set once the borrower went to repay or roll over, so 'Kind tips' is not shown again. */
@@ -5,6 +6,23 @@ export const BANK_TIP_KEY = 'showBankTip'
 
 /** The status that stays on the page with a continuation link (the withdrawal prompt). */
 export const WITHDRAW_STATUS = '21'
+
+/** The statuses the spec describes (§4, §9); any other shows the defaults: 200's icon, no buttons. */
+const KNOWN_STATUSES = ['21', '110', '151', '170', '174', '180', '200']
+
+/** The values of a recommended product's `globally` flag the spec gives: 1 enabled, 0 greyed out. */
+const KNOWN_GLOBALLY = [0, 1]
+
+/**
+ * Logs (once each: shared/schema `warnUnknown`) a status or product flag the page does not know; the page
+ * shows its default for it: an unknown status 200's icon and no buttons, an unknown flag a usable product.
+ */
+export function warnUnknownValues(details: Pick<LoanDetails, 'orderStatus' | 'recProducts'>): void {
+  if (!KNOWN_STATUSES.includes(details.orderStatus)) warnUnknown('orderStatus', details.orderStatus)
+  for (const product of details.recProducts) {
+    if (!KNOWN_GLOBALLY.includes(product.globally)) warnUnknown('globally', product.globally)
+  }
+}
 
 /** Repayment statuses: the button area, never the recommended products. */
 const REPAY_STATUSES = ['170', '174', '180', '200']

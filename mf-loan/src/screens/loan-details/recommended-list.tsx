@@ -1,5 +1,7 @@
+import { ServerImage } from 'shared/ui'
 import type { RecProduct } from '../../api/loan-details'
 import { MESSAGES } from '../../app/messages'
+import { formatAmountRange } from '../../components/amounts'
 import { useOneTap } from '../../components/use-one-tap'
 
 const m = MESSAGES.details
@@ -8,10 +10,12 @@ interface RecommendedListProps {
   products: RecProduct[]
   onTap: (product: RecProduct, index: number) => Promise<void>
   onMore: () => void
+  /** The deployment's rupee sign (Settings.rupee) for the amounts. */
+  rupee: boolean
 }
 
 /** The recommended products; a product the server greyed out (`globally` 0) cannot be tapped. */
-export function RecommendedList({ products, onTap, onMore }: RecommendedListProps) {
+export function RecommendedList({ products, onTap, onMore, rupee }: RecommendedListProps) {
   // One product per tap: a second tap while the first asks for its link (or just after) would open two pages.
   const tap = useOneTap()
 
@@ -29,11 +33,14 @@ export function RecommendedList({ products, onTap, onMore }: RecommendedListProp
                 onClick={() => void tap(() => onTap(product, index))}
               >
                 <span className="loan-product__head">
-                  {product.logo && <img className="loan-product__logo" src={product.logo} alt="" />}
+                  {/* Decoration beside the name: a logo that cannot show is a box of its size. */}
+                  <ServerImage className="loan-product__logo" src={product.logo} />
                   <span className="loan-product__name">{product.name}</span>
                   <span className="loan-product__cta">{product.buttonText}</span>
                 </span>
-                <span className="loan-product__range">{product.amountRange}</span>
+                <span className="loan-product__range">
+                  {formatAmountRange(product.amountRange, { rupee })}
+                </span>
                 <span className="loan-product__range-desc">{product.rangeDesc}</span>
                 <span className="loan-product__rate">{product.rate}</span>
                 <span className="loan-product__desc">{product.description}</span>
