@@ -1,7 +1,8 @@
 import type { CallOptions, Http, HttpResult } from 'shared/http'
-import { flag, isOne, list, MALFORMED_MESSAGE, parseLenient, requiredText, text } from 'shared/schema'
+import { list, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
 import { MESSAGES } from '../app/messages'
+import { flagSwitch, oneSwitch } from './switches'
 
 const m = MESSAGES.legacy
 
@@ -23,9 +24,13 @@ export const DUPLICATE_PAYMENT = '800005'
 
 const Card = v.object({ id: requiredText, bankName: text, cardNo: requiredText, bankCode: text })
 
-const WaySchema = v.object({ alipay: flag, repayToken: requiredText, bankCards: list(Card) })
+const WaySchema = v.object({
+  alipay: flagSwitch('alipay', false),
+  repayToken: requiredText,
+  bankCards: list(Card),
+})
 
-const CommitSchema = v.object({ needValid: isOne, repayRecordId: text })
+const CommitSchema = v.object({ needValid: oneSwitch('needValid'), repayRecordId: text })
 
 const HuichaoSchema = v.object({ url: requiredText })
 
@@ -45,12 +50,12 @@ function noAnswer(result: HttpResult): boolean {
 
 /** The message of a failed legacy call: the spec's own for its codes, else the server's. */
 function failure(result: HttpResult, otherwise: string = result.message): LegacyResult<never> {
-  if (result.outcome === 'unknown') return { ok: false, message: result.message, unknown: true }
+  if (result.outcome === 'unknown') return { ok: false, message: m.unknown, unknown: true }
   if (noAnswer(result)) return { ok: false, message: m.network, unknown: false }
   const code = String(result.code).trim()
   if (code === WRONG_CODE) return { ok: false, message: m.wrongCode, unknown: false }
   if (code === DUPLICATE_PAYMENT) return { ok: false, message: m.duplicate, unknown: false }
-  return { ok: false, message: otherwise || MESSAGES.common.loadFailed, unknown: false }
+  return { ok: false, message: otherwise || m.loadFailed, unknown: false }
 }
 
 function parsed<S extends v.GenericSchema>(
@@ -114,7 +119,7 @@ export async function commitRepayment(
     MONEY,
   )
   if (!result.success) return failure(result)
-  return parsed(result, 'repayment-commit', CommitSchema, MALFORMED_MESSAGE)
+  return parsed(result, 'repayment-commit', CommitSchema, m.malformed)
 }
 
 /** Confirms a committed repayment with the SMS code: a money call. */
@@ -139,5 +144,5 @@ export async function getHuichaoUrl(
     MONEY,
   )
   if (!result.success) return failure(result)
-  return parsed(result, 'repayment-huichao', HuichaoSchema, MALFORMED_MESSAGE)
+  return parsed(result, 'repayment-huichao', HuichaoSchema, m.malformed)
 }

@@ -1,8 +1,9 @@
 import type { CallOptions, Http } from 'shared/http'
-import { flag, isOne, list, object, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
+import { list, object, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
 import { MESSAGES } from '../app/messages'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from './paths'
+import { flagSwitch, oneSwitch } from './switches'
 
 export { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH }
 
@@ -32,7 +33,7 @@ const common = {
   repayList: list(Channel),
   noticeMsg: text,
   defDetail: DefDetail,
-  isShowReyTop: isOne,
+  isShowReyTop: oneSwitch('isShowReyTop'),
 }
 
 const InstalmentSchema = v.object({ ...common, repayAmount: text, detail: list(DetailLine) })
@@ -44,7 +45,7 @@ const DelaySchema = v.object({
   delayInfo: v.optional(object({ delayAmount: text, title: text }), { delayAmount: '', title: '' }),
   repayPlan: list(PlanRow),
   // Only an explicit false (or 0) is the server saying it has no extension for this order.
-  success: v.optional(flag, true),
+  success: flagSwitch('success', true),
 })
 
 export type Channel = v.InferOutput<typeof Channel>

@@ -1,7 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import { apiPath, legacyPath } from 'shared/mocks'
+import { apiPath, demoPictures, legacyPath } from 'shared/mocks'
+import type * as Schema from 'shared/schema'
+import { warnUnknown } from 'shared/schema'
 import { renderWithUi, setupMswServer } from 'shared/testing'
+import { fuzzFieldShapes, type ShapedCall } from 'shared/testing/field-shapes'
 import { fuzzRemote } from 'shared/testing/fuzz'
+import { vi } from 'vitest'
 import {
   REPAYMENT_COMMIT_PATH,
   REPAYMENT_CONFIRM_PATH,
@@ -13,7 +17,15 @@ import { handlers } from '../mocks/handlers'
 import { DEMO_CODE, LEGACY_SCENARIOS, resetLegacyCalls } from '../mocks/legacy-repay'
 import { DEMO_PAY_IMAGE_PATH, SCENARIOS } from '../mocks/demo-data'
 import { resetStore } from '../mocks/store'
+import { MESSAGES } from './messages'
 import { RepayApp } from './repay-app'
+
+// A link the guard opens is recorded, not followed (jsdom cannot navigate).
+vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
+vi.mock('shared/schema', async (importOriginal) => ({
+  ...(await importOriginal<typeof Schema>()),
+  warnUnknown: vi.fn(),
+}))
 
 const ORDER = { productId: '1', orderId: SCENARIOS.full }
 const LEGACY = {
@@ -37,20 +49,22 @@ async function pay() {
 /** Chooses a card (or alipay) and taps Repay now. */
 async function repayWith(card: RegExp) {
   fireEvent.click(await screen.findByRole('radio', { name: card }))
-  fireEvent.click(screen.getByRole('button', { name: 'Repay now' }))
+  fireEvent.click(screen.getByRole('button', { name: MESSAGES.legacy.pay }))
 }
 
 /** Repays with the first card and confirms with the demo code. */
 async function confirmCode() {
   await repayWith(/^BDO/)
-  const step = await screen.findByRole('dialog', { name: 'Verification code' })
-  fireEvent.change(within(step).getByLabelText('SMS code'), { target: { value: DEMO_CODE } })
-  fireEvent.click(within(step).getByRole('button', { name: 'Confirm' }))
+  const step = await screen.findByRole('dialog', { name: MESSAGES.legacy.codeTitle })
+  fireEvent.change(within(step).getByLabelText(MESSAGES.legacy.codeLabel), { target: { value: DEMO_CODE } })
+  fireEvent.click(within(step).getByRole('button', { name: MESSAGES.legacy.confirm }))
 }
+
+const server = setupMswServer(...handlers, demoPictures)
 
 fuzzRemote({
   remote: 'mf_repay',
-  server: setupMswServer(...handlers),
+  server,
   handlers,
   reset: () => {
     resetStore()
@@ -100,7 +114,89 @@ fuzzRemote({
       query: LEGACY,
       calls: [legacyPath(REPAYMENT_HUICHAO_PATH)],
       demoCalls: [WAY],
-      act: () => repayWith(/^Alipay/),
+      act: () => repayWith(new RegExp(`^${MESSAGES.legacy.alipay}`)),
     },
   ],
+})
+
+// Issue #25, item 9: each field of each call in its other plausible shapes (shared/testing/field-shapes),
+// from the realistic answers (README: orderId=realistic). repayment-confirm's answer carries no data we read.
+const REALISTIC = { productId: '1', orderId: SCENARIOS.realistic }
+const REALISTIC_LEGACY = {
+  productId: '1',
+  orderId: LEGACY_SCENARIOS.realistic,
+  amount: '1530.00',
+  userId: '501',
+}
+const UNKNOWN_SWITCHES = [2, 'yes']
+
+const SHAPED_CALLS: ShapedCall[] = [
+  {
+    route: '/repay',
+    screen: 'repay',
+    query: REALISTIC,
+    method: 'POST',
+    url: DETAIL,
+    params: REALISTIC,
+    enums: { isShowReyTop: UNKNOWN_SWITCHES },
+  },
+  {
+    route: '/repay',
+    screen: 'repay',
+    query: REALISTIC,
+    method: 'POST',
+    url: apiPath(GENERATE_VCODE_PATH),
+    params: { ...REALISTIC, amount: '1530.00', channelNumber: 'GCASH' },
+    act: pay,
+  },
+  {
+    route: '/delayRepay',
+    screen: 'delayRepay',
+    query: REALISTIC,
+    method: 'POST',
+    url: DELAY,
+    params: REALISTIC,
+    enums: { isShowReyTop: UNKNOWN_SWITCHES, success: UNKNOWN_SWITCHES },
+  },
+  {
+    route: '/legacyRepay',
+    screen: 'legacyRepay',
+    query: REALISTIC_LEGACY,
+    method: 'POST',
+    url: WAY,
+    params: { orderId: LEGACY_SCENARIOS.realistic, productId: '1' },
+    enums: { alipay: UNKNOWN_SWITCHES },
+  },
+  {
+    route: '/legacyRepay',
+    screen: 'legacyRepay',
+    query: REALISTIC_LEGACY,
+    method: 'POST',
+    url: COMMIT,
+    params: {
+      amount: '1530.00',
+      cardId: '30017',
+      orderId: LEGACY_SCENARIOS.realistic,
+      repayToken: `demo-token-${LEGACY_SCENARIOS.realistic}`,
+      sendMsg: '0',
+    },
+    act: () => repayWith(/^BPI/),
+    enums: { needValid: UNKNOWN_SWITCHES },
+  },
+  {
+    route: '/legacyRepay',
+    screen: 'legacyRepay',
+    query: REALISTIC_LEGACY,
+    method: 'POST',
+    url: legacyPath(REPAYMENT_HUICHAO_PATH),
+    params: { userId: '501', orderId: LEGACY_SCENARIOS.realistic, amount: '1530.00' },
+    act: () => repayWith(new RegExp(`^${MESSAGES.legacy.alipay}`)),
+  },
+]
+
+fuzzFieldShapes({
+  server,
+  render: (props) => void renderWithUi(<RepayApp {...props} />),
+  calls: SHAPED_CALLS,
+  warnUnknown: vi.mocked(warnUnknown),
 })

@@ -58,6 +58,9 @@ export const MESSAGES = {
       'Scan this QR code and check the amount.',
       'Confirm the payment in your e-wallet app.',
     ],
+    /** A QR picture the page may not show (a host the deployment does not list) or that failed to load. */
+    qrUnavailable:
+      'This QR code cannot be shown here. Please choose another payment method, or contact customer service.',
     badLink: 'This repayment link is incomplete. Please open it again from your repayment page.',
     nothingStored: 'No repayment was started on this device. Please open your repayment page first.',
     backToRepay: 'Go to my repayment',
@@ -101,20 +104,37 @@ export const MESSAGES = {
     openFailed: 'This could not be opened. Please check your connection.',
     retry: 'Try again',
   },
+  /**
+   * The legacy card repayment is a Chinese page: the spec writes its messages in Chinese (issue #25, item 8),
+   * so every label, button and message of it is Chinese; only 'error' and the loading toast are the spec's own.
+   */
   legacy: {
-    title: 'Card repayment',
-    amount: 'Repayment amount',
-    cards: 'Payment card',
-    alipay: 'Alipay',
-    pay: 'Repay now',
-    paying: 'Processing...',
-    codeTitle: 'Verification code',
-    codeLabel: 'SMS code',
-    codeHint: 'Enter the verification code we sent to your phone by SMS.',
-    resend: 'Send again',
-    countdown: (seconds: number) => `${seconds}s`,
-    confirm: 'Confirm',
-    cancel: 'Cancel',
+    title: '银行卡还款',
+    amount: '还款金额',
+    cards: '支付方式',
+    alipay: '支付宝',
+    pay: '立即还款',
+    paying: '处理中...',
+    codeTitle: '短信验证',
+    codeLabel: '验证码',
+    codeHint: '请输入发送到您手机上的短信验证码。',
+    resend: '重新发送',
+    countdown: (seconds: number) => `${seconds}秒`,
+    confirm: '确认',
+    cancel: '取消',
+    loading: '加载中...',
+    retry: '重试',
+    loadFailed: '页面加载失败，请稍后重试。',
+    badLink: '还款链接不完整，请从借款详情页重新打开。',
+    checkOrder: '查看订单状态',
+    /** A money call whose answer never came (ADR 0012): it may have been done. */
+    unknown: '暂时无法确认支付结果，请先查看订单状态，再决定是否重新支付。',
+    /** An answer the page cannot read (not the spec's fields). */
+    malformed: '服务器返回的数据有误，请稍后重试。',
+    /** The payment link the server gave was refused by the link guard. */
+    linkRefused: '无法打开该支付链接。',
+    /** No card and no alipay: nothing to pay with. */
+    noWay: '暂无可用的支付方式。',
     // The spec names these Chinese messages by their meaning only; the wording here is ours.
     /** 'Please select a payment card first.' */
     selectCard: '请先选择支付银行卡',

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ServerImage } from 'shared/ui'
 import type { Channel } from '../api/repay-detail'
 import { MESSAGES } from '../app/messages'
 import { RepaySheet } from './repay-modal'
@@ -27,7 +28,7 @@ export function ChannelPicker({ channels, paying, onPay, onCancel }: ChannelPick
             disabled={paying}
             onClick={() => setChosen(index)}
           >
-            {item.logo && <img className="repay-channel__logo" src={item.logo} alt="" />}
+            <ServerImage className="repay-channel__logo" src={item.logo} />
             <span className="repay-channel__name">{item.name || item.channelNumber}</span>
           </button>
         ))}

@@ -1,9 +1,12 @@
 import { MESSAGES } from '../app/messages'
 
-/** Holds the page's shape while it loads, so nothing jumps when the data arrives. */
-export function RepaySkeleton() {
+/**
+ * Holds the page's shape while it loads, so nothing jumps when the data arrives. `label` names it in the
+ * page's language (the legacy page is Chinese).
+ */
+export function RepaySkeleton({ label = MESSAGES.common.loading }: { label?: string }) {
   return (
-    <div className="repay-skeleton" role="status" aria-live="polite" aria-label={MESSAGES.common.loading}>
+    <div className="repay-skeleton" role="status" aria-live="polite" aria-label={label}>
       <div className="repay-skeleton__block" style={{ height: 120 }} />
       <div className="repay-skeleton__block" style={{ height: 160 }} />
       <div className="repay-skeleton__block" style={{ height: 48 }} />
@@ -11,13 +14,20 @@ export function RepaySkeleton() {
   )
 }
 
+interface LoadErrorProps {
+  message: string
+  onRetry: () => void
+  /** The page's own words for the button and an empty message (the legacy page is Chinese). */
+  texts?: { retry: string; loadFailed: string }
+}
+
 /** A failed load in place of the page, with a way to load again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function LoadError({ message, onRetry, texts = MESSAGES.common }: LoadErrorProps) {
   return (
     <div className="repay-error" role="alert">
-      <p className="repay-error__text">{message || MESSAGES.common.loadFailed}</p>
+      <p className="repay-error__text">{message || texts.loadFailed}</p>
       <button type="button" className="repay-button repay-button--ghost" onClick={onRetry}>
-        {MESSAGES.common.retry}
+        {texts.retry}
       </button>
     </div>
   )

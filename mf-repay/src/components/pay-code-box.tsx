@@ -1,3 +1,4 @@
+import { ServerImage } from 'shared/ui'
 import type { DefDetail } from '../api/repay-detail'
 import { MESSAGES } from '../app/messages'
 import { CopyButton } from './copy-button'
@@ -8,7 +9,7 @@ export function PayCodeBox({ detail, onSteps }: { detail: DefDetail; onSteps: ()
   return (
     <section className="repay-card repay-code" aria-label={detail.title || MESSAGES.payCode.label}>
       <div className="repay-code__head">
-        {detail.logo && <img className="repay-code__logo" src={detail.logo} alt="" />}
+        <ServerImage className="repay-code__logo" src={detail.logo} />
         <span className="repay-code__title">{detail.title}</span>
       </div>
       <div className="repay-code__row">

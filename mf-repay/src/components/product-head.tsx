@@ -1,10 +1,15 @@
+import { ServerImage } from 'shared/ui'
 import { MESSAGES } from '../app/messages'
 
-/** The product's logo and name. */
+/** The product's logo (a grey box when it cannot show, ADR 0022) and name. */
 export function ProductHead({ name, logo }: { name: string; logo: string }) {
   return (
     <div className="repay-product">
-      {logo && <img className="repay-product__logo" src={logo} alt={MESSAGES.common.productLogo(name)} />}
+      <ServerImage
+        className="repay-product__logo"
+        src={logo}
+        alt={name ? MESSAGES.common.productLogo(name) : ''}
+      />
       <span className="repay-product__name">{name}</span>
     </div>
   )

@@ -22,6 +22,11 @@ export const LEGACY_SCENARIOS = {
   failure: '92',
   /** The commit gets no answer (a gateway timeout). */
   noAnswer: '93',
+  /**
+   * As a real backend plausibly answers: card ids as numbers, a card number the server already masked, a
+   * bank code missing, alipay as text; the commit asks for the code.
+   */
+  realistic: 'realistic',
 } as const
 
 /** The code the demo accepts; any other answers 800006. */
@@ -31,6 +36,14 @@ export const DEMO_CARDS = [
   { id: 11, bankName: 'BDO Unibank', cardNo: '6222 0210 0112 3456', bankCode: 'BDO' },
   { id: 12, bankName: 'Metrobank', cardNo: '4567********7890', bankCode: 'MBTC' },
 ]
+
+/** The realistic scenario's cards (`LEGACY_SCENARIOS.realistic`). */
+export const REALISTIC_CARDS = [
+  { id: 30017, bankName: 'BPI', cardNo: '4599********2107', bankCode: 'BPI' },
+  { id: 30018, bankName: 'Security Bank', cardNo: '5213 **** **** 0083', bankCode: null },
+]
+
+const cardsOf = (orderId: string) => (orderId === LEGACY_SCENARIOS.realistic ? REALISTIC_CARDS : DEMO_CARDS)
 
 const token = (orderId: string) => `demo-token-${orderId}`
 
@@ -55,12 +68,15 @@ export const legacyHandlers = [
     if (orderId === LEGACY_SCENARIOS.failure) return failure('Demo: the cards could not be listed.')
     if (!KNOWN.has(orderId))
       return failure(`Demo: there is no repayment for order ${orderId || '(none)'}.`, '404')
+    if (orderId === LEGACY_SCENARIOS.realistic) {
+      return envelope({ alipay: '1', repayToken: token(orderId), bankCards: REALISTIC_CARDS })
+    }
     return envelope({ alipay: 1, repayToken: token(orderId), bankCards: DEMO_CARDS })
   }),
 
   http.post(legacyPath(REPAYMENT_COMMIT_PATH), async ({ request }) => {
     const form = await record(REPAYMENT_COMMIT_PATH, request)
-    const card = DEMO_CARDS.find((item) => String(item.id) === form.cardId)
+    const card = cardsOf(form.orderId).find((item) => String(item.id) === form.cardId)
     if (!card || !form.amount || form.repayToken !== token(form.orderId)) {
       return failure('Demo: this repayment request is incomplete.', '400')
     }

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { DELAY_PLAY_DETAIL_PATH } from '../../api/paths'
 import { RepayApp } from '../../app/repay-app'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
-import { DEMO_DELAYS, SCENARIOS } from '../../mocks/demo-data'
+import { DEMO_DELAYS, realisticDelay, SCENARIOS, testPictures } from '../../mocks/demo-data'
+import { unformattedValues } from 'shared/testing/rendered-values'
 import { handlers } from '../../mocks/handlers'
 import { listPays, resetStore } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'
@@ -117,4 +118,73 @@ test('without an order in the link or the session: the incomplete-link message, 
     session: { ...TEST_SESSION, globals: {} },
   })
   await expectIncompleteLinkWithoutCall(props)
+})
+
+/** The realistic answer (README: orderId=realistic) with `changes`, logos on an image CDN's https origin. */
+function answerWith(changes: Record<string, unknown>) {
+  server.use(
+    mswHttp.post(apiPath(DELAY_PLAY_DETAIL_PATH), () =>
+      envelope({ ...realisticDelay(testPictures), ...changes }),
+    ),
+  )
+}
+
+const planCells = async () => {
+  const plan = await screen.findByRole('region', { name: 'Plan' })
+  return within(plan)
+    .getAllByRole('listitem')
+    .map((row) => [...row.querySelectorAll('span, strong')].map((cell) => cell.textContent))
+}
+
+test("the plan's amounts (a number, a decimal string) and times (milliseconds, a date) show formatted", async () => {
+  answerWith({})
+  renderDelay(SCENARIOS.realistic)
+  expect(await planCells()).toEqual([
+    ['Extension fee', '₱320,00', 'Pay today', '2026-12-15'],
+    ['Repayment', '₱1.530,00', 'After the extension', '2026-12-22'],
+  ])
+  expect(unformattedValues(document.body)).toEqual([])
+})
+
+test.each([
+  ['unix seconds', new Date(2026, 11, 22, 12).getTime() / 1000],
+  ['milliseconds as digits', String(new Date(2026, 11, 22, 12).getTime())],
+  ['an ISO date-time', '2026-12-22T12:00:00'],
+  ['YYYY-MM-DD', '2026-12-22'],
+])('repayDate as %s shows as YYYY-MM-DD; plan times alike', async (_, date) => {
+  answerWith({
+    repayDate: date,
+    repayPlan: [{ remark: 'Due', title: 'Repayment', amount: '1530.00', time: date }],
+  })
+  renderDelay(SCENARIOS.realistic)
+  expect(await planCells()).toEqual([['Repayment', '₱1.530,00', 'Due', '2026-12-22']])
+  expect(screen.getByText('Your next payment date is', { exact: false })).toHaveTextContent(
+    'Your next payment date is 2026-12-22',
+  )
+  expect(unformattedValues(document.body)).toEqual([])
+})
+
+test.each([
+  [320, '₱320,00', '320'],
+  ['320.00', '₱320,00', '320.00'],
+  ['5,000.00', '₱5.000,00', '5,000.00'],
+])(
+  'delayAmount %j (pesos) shows as %s and is sent back as the server gave it',
+  async (delayAmount, shown, sent) => {
+    answerWith({ delayInfo: { title: 'Extend', delayAmount } })
+    const { user } = renderDelay(SCENARIOS.realistic)
+    expect(await screen.findByRole('heading', { name: shown })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Payment Method' }))
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Payment Method' })).getByRole('button', { name: 'Pay now' }),
+    )
+    await waitFor(() => expect(listPays()).toHaveLength(1))
+    expect(listPays()[0].form).toMatchObject({ amount: sent, isDelay: '1' })
+  },
+)
+
+test('a plan amount that is words shows as it is; a number that is no date shows no time', async () => {
+  answerWith({ repayPlan: [{ remark: '', title: 'Fee', amount: 'To be confirmed', time: 42 }] })
+  renderDelay(SCENARIOS.realistic)
+  expect(await planCells()).toEqual([['Fee', 'To be confirmed', '', '']])
 })

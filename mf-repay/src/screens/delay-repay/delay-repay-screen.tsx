@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
-import { formatPesos } from 'shared/format'
+import { formatDateText, formatPesos } from 'shared/format'
 import type { ApiResult } from 'shared/schema'
 import { useLoad } from 'shared/ui/use-load'
 import { getDelay, type Delay, type OrderIds, type PlanRow } from '../../api/repay-detail'
@@ -41,16 +41,20 @@ function ExtensionPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds }) 
   if (state.status === 'loading') return <RepaySkeleton />
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   const data = state.data
+  const rupee = remote.settings.rupee
+  const repayDate = formatDateText(data.repayDate)
   return (
     <div className="repay-page">
       <section className="repay-title" aria-labelledby="delay-amount">
         <p className="repay-title__label">{data.delayInfo.title || m.title}</p>
         <h1 id="delay-amount" className="repay-title__amount">
-          {formatPesos(data.delayInfo.delayAmount, { rupee: remote.settings.rupee })}
+          {formatPesos(data.delayInfo.delayAmount, { rupee })}
         </h1>
-        <p className="repay-title__date">
-          {m.nextDate} <span>{data.repayDate}</span>
-        </p>
+        {repayDate && (
+          <p className="repay-title__date">
+            {m.nextDate} <span>{repayDate}</span>
+          </p>
+        )}
       </section>
       {data.isShowReyTop && <GuideBanner onOpen={() => remote.navigate('/paymentInstructions')} />}
       <section className="repay-card" aria-labelledby="delay-plan">
@@ -58,7 +62,7 @@ function ExtensionPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds }) 
         <h2 id="delay-plan" className="repay-card__title">
           {m.plan}
         </h2>
-        <Plan rows={data.repayPlan} />
+        <Plan rows={data.repayPlan} rupee={rupee} />
       </section>
       <PayCodeBox detail={data.defDetail} onSteps={() => remote.navigate('/repaymentOfCode2')} />
       {data.noticeMsg && <p className="repay-notice">{data.noticeMsg}</p>}
@@ -73,15 +77,16 @@ function ExtensionPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds }) 
   )
 }
 
-function Plan({ rows }: { rows: readonly PlanRow[] }) {
+/** The plan's rows: amounts in pesos (`formatPesos`), times as YYYY-MM-DD (`formatDateText`). */
+function Plan({ rows, rupee }: { rows: readonly PlanRow[]; rupee: boolean }) {
   return (
     <ol className="repay-plan">
       {rows.map((row, index) => (
         <li className="repay-plan__row" key={`${row.title}-${index}`}>
           <span className="repay-plan__title">{row.title}</span>
-          <strong className="repay-plan__amount">{row.amount}</strong>
+          <strong className="repay-plan__amount">{formatPesos(row.amount, { rupee })}</strong>
           <span className="repay-plan__remark">{row.remark}</span>
-          <span className="repay-plan__time">{row.time}</span>
+          <span className="repay-plan__time">{formatDateText(row.time)}</span>
         </li>
       ))}
     </ol>

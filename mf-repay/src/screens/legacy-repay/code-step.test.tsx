@@ -19,28 +19,28 @@ function tick(seconds: number) {
 
 test('the resend button counts down from 60 s in 1 s steps, blocked, then is ready', () => {
   renderStep()
-  expect(screen.getByRole('button', { name: '60s' })).toBeDisabled()
+  expect(screen.getByRole('button', { name: '60秒' })).toBeDisabled()
   tick(1)
-  expect(screen.getByRole('button', { name: '59s' })).toBeDisabled()
+  expect(screen.getByRole('button', { name: '59秒' })).toBeDisabled()
   tick(58)
-  expect(screen.getByRole('button', { name: '1s' })).toBeDisabled()
+  expect(screen.getByRole('button', { name: '1秒' })).toBeDisabled()
   tick(1)
-  expect(screen.getByRole('button', { name: 'Send again' })).toBeEnabled()
+  expect(screen.getByRole('button', { name: '重新发送' })).toBeEnabled()
   tick(5)
-  expect(screen.getByRole('button', { name: 'Send again' })).toBeEnabled()
+  expect(screen.getByRole('button', { name: '重新发送' })).toBeEnabled()
 })
 
 test('a code sent again starts the countdown again; a resend that failed leaves it ready', async () => {
   let sent = false
   const props = renderStep(() => Promise.resolve(sent))
   tick(60)
-  await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send again' })))
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: '重新发送' })))
   expect(props.onResend).toHaveBeenCalledTimes(1)
-  expect(screen.getByRole('button', { name: 'Send again' })).toBeEnabled()
+  expect(screen.getByRole('button', { name: '重新发送' })).toBeEnabled()
   sent = true
-  await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send again' })))
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: '重新发送' })))
   expect(props.onResend).toHaveBeenCalledTimes(2)
-  expect(screen.getByRole('button', { name: '60s' })).toBeDisabled()
+  expect(screen.getByRole('button', { name: '60秒' })).toBeDisabled()
   tick(1)
-  expect(screen.getByRole('button', { name: '59s' })).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: '59秒' })).toBeInTheDocument()
 })

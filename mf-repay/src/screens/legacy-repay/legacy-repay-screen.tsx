@@ -43,7 +43,7 @@ export function maskCardNo(cardNo: string): string {
 /** Legacy card repayment (`/legacyRepay?orderId&amount[&couponId&userId&productId]`). */
 export function LegacyRepayScreen(props: RemoteProps) {
   const order = useLegacyOrder(props)
-  if (!order) return <PageMessage text={MESSAGES.common.badLink} />
+  if (!order) return <PageMessage text={m.badLink} />
   return <LegacyRepay remote={props} order={order} />
 }
 
@@ -134,7 +134,8 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
         settings,
         navigate: remote.navigate,
         bridge: remote.bridge,
-        refuse: (message) => showToast(message),
+        // The guard's own refusal is English; this page speaks Chinese.
+        refuse: () => showToast(m.linkRefused),
       })
       setLeaving(opened !== null)
       return
@@ -163,8 +164,9 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
     if (answer) remote.navigate(loanDetails())
   }
 
-  if (state.status === 'loading') return <RepaySkeleton />
-  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
+  if (state.status === 'loading') return <RepaySkeleton label={m.loading} />
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} texts={m} />
+  const nothingToPay = store.cards.length === 0 && !store.alipay
   return (
     <div className="repay-page">
       <section className="repay-title" aria-labelledby="legacy-amount">
@@ -177,7 +179,7 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
         <div className="repay-unknown" role="alert">
           <p>{unknown}</p>
           <button type="button" className="repay-link" onClick={() => remote.navigate(loanDetails())}>
-            {MESSAGES.pay.checkOrder}
+            {m.checkOrder}
           </button>
         </div>
       )}
@@ -214,8 +216,14 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
             </button>
           )}
         </div>
+        {nothingToPay && <p className="repay-notice">{m.noWay}</p>}
       </section>
-      <button type="button" className="repay-button" disabled={working || leaving} onClick={() => void pay()}>
+      <button
+        type="button"
+        className="repay-button"
+        disabled={working || leaving || nothingToPay}
+        onClick={() => void pay()}
+      >
         {working && !store.codeStep ? m.paying : m.pay}
       </button>
       {store.codeStep && (

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { apiPath, envelope, failure } from 'shared/mocks'
@@ -7,7 +7,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../../api/paths'
 import { RepayApp } from '../../app/repay-app'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
-import { DEMO_INSTALMENTS, SCENARIOS } from '../../mocks/demo-data'
+import { DEMO_INSTALMENTS, realisticInstalment, SCENARIOS, testPictures } from '../../mocks/demo-data'
+import { unformattedValues } from 'shared/testing/rendered-values'
 import { handlers } from '../../mocks/handlers'
 import { listPays, resetStore } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'
@@ -28,7 +29,7 @@ async function renderRepay(orderId: string = SCENARIOS.full) {
   const props = createTestProps({ screen: 'repay', query: { productId: '1', orderId }, settings: SETTINGS })
   const user = userEvent.setup()
   renderWithUi(<RepayApp {...props} />)
-  await screen.findByRole('heading', { name: '₱1.530,00' })
+  await screen.findByRole('heading', { name: /^₱/ })
   return { props, user }
 }
 
@@ -314,4 +315,110 @@ test('without an order in the link or the session: the incomplete-link message, 
   })
   await expectIncompleteLinkWithoutCall(props)
   expect(window.sessionStorage.getItem(REPAY_INFO_KEY)).toBeNull()
+})
+
+/** The realistic answer (README: orderId=realistic) with `changes`, logos on an image CDN's https origin. */
+function answerWith(changes: Record<string, unknown>) {
+  server.use(
+    mswHttp.post(apiPath(LOAN_PLAY_DETAIL_PATH), () =>
+      envelope({ ...realisticInstalment(testPictures), ...changes }),
+    ),
+  )
+}
+
+test('the product, pay-code and channel logos come from any https origin; one that fails is a grey box', async () => {
+  answerWith({})
+  const { user } = await renderRepay()
+  const logo = screen.getByRole('img', { name: 'Peso Cash logo' })
+  expect(logo).toHaveAttribute('src', testPictures('Peso Cash', ''))
+  expect(document.querySelector('.repay-code__logo')).toHaveAttribute('src', testPictures('Peso Cash', ''))
+  fireEvent.error(logo)
+  const box = screen.getByRole('img', { name: 'Peso Cash logo' })
+  expect(box.tagName).toBe('SPAN')
+  expect(box).toHaveClass('repay-product__logo')
+  const picker = await openPicker(user)
+  const logos = [...picker.querySelectorAll('.repay-channel__logo')]
+  expect(logos.map((l) => l.getAttribute('src'))).toEqual(
+    ['GCash', '7-Eleven', 'QR Ph'].map((name) => testPictures(name, '')),
+  )
+})
+
+test('logos that may not show (http, inline, none) are grey boxes of the same size, never broken images', async () => {
+  answerWith({
+    productLogo: 'http://insecure.example/logo.png',
+    defDetail: { ...realisticInstalment(testPictures).defDetail, logo: 'data:image/png;base64,AAAA' },
+    repayList: [
+      { logo: 'javascript:alert(1)', name: 'GCash', channel_number: 'GCASH' },
+      { name: '7-Eleven', channel_number: 'SEVEN' },
+    ],
+  })
+  const { user } = await renderRepay()
+  await openPicker(user)
+  expect(document.querySelector('img')).toBeNull()
+  for (const className of ['repay-product__logo', 'repay-code__logo', 'repay-channel__logo']) {
+    const boxes = document.querySelectorAll(`.${className}`)
+    expect(boxes.length).toBeGreaterThan(0)
+    for (const box of boxes) expect(box).toHaveAttribute('data-server-image', 'placeholder')
+  }
+  expect(screen.getByText('PC20261215042')).toBeInTheDocument()
+})
+
+test.each([
+  [5000, '₱5.000,00', '5000'],
+  ['1530.00', '₱1.530,00', '1530.00'],
+  ['1,530.00', '₱1.530,00', '1,530.00'],
+])(
+  'repayAmount %j (pesos) shows as %s and is sent back as the server gave it',
+  async (repayAmount, shown, sent) => {
+    answerWith({ repayAmount })
+    const props = createTestProps({
+      screen: 'repay',
+      query: { productId: '1', orderId: SCENARIOS.realistic },
+      settings: SETTINGS,
+    })
+    const user = userEvent.setup()
+    renderWithUi(<RepayApp {...props} />)
+    expect(await screen.findByRole('heading', { name: shown })).toBeInTheDocument()
+    await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
+    await waitFor(() => expect(listPays()).toHaveLength(1))
+    expect(listPays()[0].form.amount).toBe(sent)
+  },
+)
+
+const DUE = new Date(2026, 11, 15, 12)
+
+test.each([
+  ['unix seconds', DUE.getTime() / 1000],
+  ['unix seconds as digits', String(DUE.getTime() / 1000)],
+  ['milliseconds', DUE.getTime()],
+  ['an ISO date-time', '2026-12-15T12:00:00'],
+  ['YYYY-MM-DD', '2026-12-15'],
+])('repayDate as %s shows as YYYY-MM-DD', async (_, repayDate) => {
+  answerWith({ repayDate })
+  await renderRepay()
+  expect(screen.getByText('Repayment date', { exact: false })).toHaveTextContent('Repayment date: 2026-12-15')
+  expect(unformattedValues(document.body)).toEqual([])
+})
+
+test('detail values as the server writes them: money in the peso format, dates as YYYY-MM-DD, words as they are', async () => {
+  answerWith({})
+  const { user } = await renderRepay()
+  await user.click(screen.getByRole('button', { name: 'more' }))
+  const list = screen.getByRole('region', { name: 'Repayment details' })
+  expect([...list.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+    '₱1.500,00',
+    '₱30,00',
+    '2026-12-15',
+    '91 days',
+    '2026-09-15',
+  ])
+})
+
+test('an isShowReyTop the spec does not name is no banner, and is logged once', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  answerWith({ isShowReyTop: 'yes' })
+  await renderRepay()
+  expect(screen.queryByRole('button', { name: /payment instructions/ })).not.toBeInTheDocument()
+  expect(warn).toHaveBeenCalledWith('Unknown isShowReyTop: "yes"; showing the default.')
+  warn.mockRestore()
 })

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
-import { formatPesos } from 'shared/format'
+import { formatDateText, formatDetailValue, formatPesos } from 'shared/format'
 import type { ApiResult } from 'shared/schema'
 import { useLoad } from 'shared/ui/use-load'
 import { getInstalment, type DetailLine, type Instalment, type OrderIds } from '../../api/repay-detail'
@@ -42,6 +42,8 @@ function InstalmentPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds })
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   const data = state.data
   const rupee = remote.settings.rupee
+  // Seconds, milliseconds, ISO or YYYY-MM-DD all show as YYYY-MM-DD; a number that is no date, not at all.
+  const repayDate = formatDateText(data.repayDate)
   return (
     <div className="repay-page">
       <section className="repay-title" aria-labelledby="repay-amount">
@@ -49,14 +51,16 @@ function InstalmentPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds })
         <h1 id="repay-amount" className="repay-title__amount">
           {formatPesos(data.repayAmount, { rupee })}
         </h1>
-        <p className="repay-title__date">
-          {m.repayDate}: <span>{data.repayDate}</span>
-        </p>
+        {repayDate && (
+          <p className="repay-title__date">
+            {m.repayDate}: <span>{repayDate}</span>
+          </p>
+        )}
       </section>
       {data.isShowReyTop && <GuideBanner onOpen={() => remote.navigate('/paymentInstructions')} />}
       <section className="repay-card" aria-label={m.details}>
         <ProductHead name={data.productName} logo={data.productLogo} />
-        <DetailList lines={data.detail} />
+        <DetailList lines={data.detail} rupee={rupee} />
       </section>
       <PayCodeBox detail={data.defDetail} onSteps={() => remote.navigate('/repaymentOfCode2')} />
       {data.noticeMsg && <p className="repay-notice">{data.noticeMsg}</p>}
@@ -72,7 +76,7 @@ function InstalmentPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds })
 }
 
 /** The detail rows, collapsed to two until 'more'; 'hide' collapses them again. */
-function DetailList({ lines }: { lines: readonly DetailLine[] }) {
+function DetailList({ lines, rupee }: { lines: readonly DetailLine[]; rupee: boolean }) {
   const [expanded, setExpanded] = useState(false)
   if (lines.length === 0) return null
   const shown = expanded ? lines : lines.slice(0, COLLAPSED_ROWS)
@@ -82,7 +86,8 @@ function DetailList({ lines }: { lines: readonly DetailLine[] }) {
         {shown.map((line, index) => (
           <div className="repay-line" key={`${line.text}-${index}`}>
             <dt>{line.text}</dt>
-            <dd>{line.value}</dd>
+            {/* Free text: a bare amount in the peso format, a timestamp as a date, words as they are. */}
+            <dd>{formatDetailValue(line.value, { rupee })}</dd>
           </div>
         ))}
       </dl>

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { isAmount } from '../../components/amount'
 import { demoPayImage, payUrl } from '../../mocks/demo-data'
 import { isImageSource, readCodePage } from './code-query'
@@ -9,7 +9,7 @@ const IMG = 'https://img.cashloan.ph/qr.png'
 const read = (query: Record<string, string>, hosts: readonly string[] = IMAGE_HOSTS) =>
   readCodePage(query, hosts)
 
-test('showType 1 is a pay code (the channel image and amount optional)', () => {
+test('showType 1 is a pay code (the channel picture and amount optional)', () => {
   expect(read({ showType: '1', payCode: ' 7E123 ', payCodeImg: IMG, repayAmount: '1530.00' })).toEqual({
     kind: 'code',
     payCode: '7E123',
@@ -19,33 +19,84 @@ test('showType 1 is a pay code (the channel image and amount optional)', () => {
   expect(read({ showType: '1', payCode: '7E123' })).toEqual({
     kind: 'code',
     payCode: '7E123',
-    image: '',
+    image: null,
     amount: '',
   })
 })
 
-test('any other showType is a QR image', () => {
+test('any other showType is a QR picture', () => {
   expect(read({ showType: '2', payCodeImg: IMG })).toEqual({ kind: 'qr', image: IMG, amount: '' })
   expect(read({ showType: '0', payCode: 'ignored', payCodeImg: IMG })).toMatchObject({ kind: 'qr' })
 })
 
 test.each([
+  ['a host the deployment does not list', 'https://evil.example/qr.png'],
+  ['a protocol-relative address', '//evil.example/x.png'],
+  ['http', 'http://img.cashloan.ph/qr.png'],
+  ['an inline picture', 'data:image/png;base64,AAAA'],
+  ['an inline SVG', 'data:image/svg+xml,%3Csvg%3E'],
+  ['a script', 'javascript:alert(1)'],
+])('a picture from %s may not show, and the page still does: its picture is empty', (_, image) => {
+  expect(read({ showType: '1', payCode: '7E123', payCodeImg: image, repayAmount: '10' })).toEqual({
+    kind: 'code',
+    payCode: '7E123',
+    image: '',
+    amount: '10',
+  })
+  expect(read({ showType: '2', payCodeImg: image, repayAmount: '10' })).toEqual({
+    kind: 'qr',
+    image: '',
+    amount: '10',
+  })
+})
+
+test.each(['lots', '-1', '0', '<script>', '1e3'])(
+  'a total of %j is left out; the page still shows',
+  (amount) => {
+    expect(read({ showType: '1', payCode: '7E123', repayAmount: amount })).toMatchObject({
+      kind: 'code',
+      amount: '',
+    })
+  },
+)
+
+test("a total as the server writes money ('1,530.00', '₱1530.00') is a total", () => {
+  expect(read({ showType: '1', payCode: '7E123', repayAmount: '1,530.00' })).toMatchObject({
+    amount: '1,530.00',
+  })
+  expect(read({ showType: '2', payCodeImg: IMG, repayAmount: '₱1530.00' })).toMatchObject({
+    amount: '₱1530.00',
+  })
+})
+
+test.each([
   [{}],
   [{ showType: '' }],
-  [{ showType: 'one', payCode: '7E123' }],
   [{ showType: '1' }],
   [{ showType: '1', payCode: '   ' }],
+  [{ showType: '1', payCodeImg: IMG }],
   [{ showType: '2' }],
-  [{ showType: '2', payCodeImg: 'javascript:alert(1)' }],
-  [{ showType: '1', payCode: '7E123', payCodeImg: '//evil.example/x.png' }],
-  [{ showType: '1', payCode: '7E123', repayAmount: 'lots' }],
-  [{ showType: '1', payCode: '7E123', repayAmount: '-1' }],
-  [{ showType: '1', payCode: '7E123', repayAmount: '0' }],
-  [{ showType: '2', payCodeImg: 'https://evil.example/qr.png', repayAmount: '10' }],
-  [{ showType: '2', payCodeImg: 'data:image/png;base64,AAAA' }],
-  [{ showType: '2', payCodeImg: 'data:image/svg+xml,%3Csvg%3E' }],
-])('a missing or malformed link is no page: %j', (query) => {
+  [{ showType: '2', payCode: '7E123' }],
+])('a link with nothing to pay with is no page: %j', (query) => {
   expect(read(query as Record<string, string>)).toBeNull()
+})
+
+test('an unknown showType is logged once; the page shows the pay code the link has, else its QR', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  expect(read({ showType: 'one', payCode: '7E123' })).toMatchObject({ kind: 'code', payCode: '7E123' })
+  expect(read({ showType: 'one', payCode: '7E123' })).toMatchObject({ kind: 'code' })
+  expect(read({ payCodeImg: IMG })).toMatchObject({ kind: 'qr', image: IMG })
+  expect(read({ showType: '3', payCode: '7E123', payCodeImg: IMG })).toMatchObject({ kind: 'qr' })
+  expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+    'Unknown showType: "one"; showing the default.',
+    'Unknown showType: ""; showing the default.',
+    'Unknown showType: "3"; showing the default.',
+  ])
+  // The known ones are not logged.
+  read({ showType: '1', payCode: '7E123' })
+  read({ showType: '2', payCodeImg: IMG })
+  expect(warn).toHaveBeenCalledTimes(3)
+  warn.mockRestore()
 })
 
 test("images: the app's own paths and https pictures of the deployment's image hosts only", () => {
@@ -79,9 +130,11 @@ test("the demo's code links are pages with no image host configured: their pictu
   expect(demoPayImage('qr-ph.svg')).toMatch(/^\/utilities\//)
 })
 
-test('amounts: digits with at most two decimals, more than zero', () => {
-  for (const ok of ['1530.00', '1530', '0.01', '10.5']) expect(isAmount(ok)).toBe(true)
-  for (const bad of ['', '0', '0.00', '-1', 'abc', '<script>', '1e3', '1,530.00', '1.234', ' 1', 'NaN']) {
+test('amounts: a number or a decimal string as the server writes money, more than zero (parseMoney)', () => {
+  for (const ok of ['1530.00', '1530', '0.01', '10.5', '1,530.00', '₱1530.00', ' 1', 1530, 5000, 0.5]) {
+    expect(isAmount(ok)).toBe(true)
+  }
+  for (const bad of ['', '0', '0.00', '-1', 'abc', '<script>', '1e3', 'NaN', 0, -5, NaN, null, undefined]) {
     expect(isAmount(bad)).toBe(false)
   }
 })

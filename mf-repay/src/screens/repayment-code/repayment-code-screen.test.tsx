@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { RemoteProps } from 'shared/contract'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
@@ -73,15 +73,57 @@ test('a missing or malformed query says so', () => {
   expect(screen.queryByRole('img')).not.toBeInTheDocument()
 })
 
-test.each([
-  ['a host the deployment does not list', 'https://evil.example/qr.png'],
+const UNSHOWABLE = [
+  ['a host the deployment does not list', 'https://img.lender-cdn.example/qr.png'],
   ['a listed host over http', 'http://img.cashloan.ph/qr.png'],
   ['an inline picture', 'data:image/png;base64,iVBORw0KGgo='],
   ['an inline SVG', 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E'],
-])('a QR image from %s is a malformed link: no scan-to-pay tips under it', (_, image) => {
-  renderScreen('repaymentOfCode', { showType: '2', payCodeImg: image, repayAmount: '10' })
-  expect(screen.getByRole('alert')).toHaveTextContent('This repayment link is incomplete.')
-  expect(screen.queryByRole('img')).not.toBeInTheDocument()
+]
+
+const QR_UNAVAILABLE =
+  'This QR code cannot be shown here. Please choose another payment method, or contact customer service.'
+
+test.each(UNSHOWABLE)(
+  'showType 1 with a channel picture from %s: the code, amount and Copy show; the picture is a grey box',
+  async (_, image) => {
+    const { user } = renderScreen('repaymentOfCode', {
+      showType: '1',
+      payCode: '7E860042',
+      payCodeImg: image,
+      repayAmount: '1530.00',
+    })
+    expect(screen.queryByText(/This repayment link is incomplete/)).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: '₱1.530,00' })).toBeInTheDocument()
+    const box = screen.getByRole('region', { name: 'Pay code' })
+    expect(within(box).getByText('7E860042')).toBeInTheDocument()
+    expect(document.querySelector('img')).toBeNull()
+    const picture = within(box).getByRole('img', { name: 'Payment channel' })
+    expect(picture.tagName).toBe('SPAN')
+    expect(picture).toHaveClass('repay-code__channel')
+    await user.click(within(box).getByRole('button', { name: 'Copy Pay code' }))
+    expect(await navigator.clipboard.readText()).toBe('7E860042')
+  },
+)
+
+test.each(UNSHOWABLE)(
+  'a QR picture from %s: a grey box and a message to pay another way; no scan-to-pay tips',
+  (_, image) => {
+    renderScreen('repaymentOfCode', { showType: '2', payCodeImg: image, repayAmount: '10' })
+    expect(screen.queryByText(/This repayment link is incomplete/)).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: '₱10,00' })).toBeInTheDocument()
+    expect(screen.getByText(QR_UNAVAILABLE)).toBeInTheDocument()
+    expect(document.querySelector('img')).toBeNull()
+    expect(screen.getByRole('img', { name: 'Payment QR code' })).toHaveClass('repay-qr')
+    expect(screen.queryByText('Scan this QR code and check the amount.')).not.toBeInTheDocument()
+  },
+)
+
+test('a QR picture that fails to load: the same grey box and message', () => {
+  renderScreen('repaymentOfCode', { showType: '2', payCodeImg: IMG })
+  expect(screen.getByText('Scan this QR code and check the amount.')).toBeInTheDocument()
+  fireEvent.error(screen.getByRole('img', { name: 'Payment QR code' }))
+  expect(document.querySelector('img')).toBeNull()
+  expect(screen.getByText(QR_UNAVAILABLE)).toBeInTheDocument()
   expect(screen.queryByText('Scan this QR code and check the amount.')).not.toBeInTheDocument()
 })
 
@@ -96,10 +138,21 @@ test("a QR image on the app's own path shows, with no image host configured", as
   expect(await answer.text()).toMatch(/^<svg /)
 })
 
-test.each(['-1', 'abc', '<script>', '0'])('a total of %j is a malformed link', (amount) => {
+test.each(['-1', 'abc', '<script>', '0'])('a total of %j is left out; the code still shows', (amount) => {
   renderScreen('repaymentOfCode', { showType: '1', payCode: '7E860042', repayAmount: amount })
-  expect(screen.getByRole('alert')).toHaveTextContent('This repayment link is incomplete.')
-  expect(screen.queryByText('7E860042')).not.toBeInTheDocument()
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  expect(screen.getByText('7E860042')).toBeInTheDocument()
+  expect(screen.queryByText('Total payment')).not.toBeInTheDocument()
+  expect(screen.queryByText(amount)).not.toBeInTheDocument()
+})
+
+test.each([
+  ['1,530.00', '₱1.530,00'],
+  ['₱1530.00', '₱1.530,00'],
+  ['5000', '₱5.000,00'],
+])('a total of %j (pesos, as the server writes money) shows as %s', (amount, shown) => {
+  renderScreen('repaymentOfCode', { showType: '1', payCode: '7E860042', repayAmount: amount })
+  expect(screen.getByRole('heading', { name: shown })).toBeInTheDocument()
 })
 
 test('code page 2: logo, pay code with Copy, total and the notices grouped by name with their steps', async () => {
@@ -147,6 +200,30 @@ test('code page 2 without a pay code shows the contract number to copy', () => {
   const box = screen.getByRole('region', { name: 'Contract number' })
   expect(within(box).getByText('86')).toBeInTheDocument()
   expect(within(box).getByRole('button', { name: 'Copy Contract number' })).toBeInTheDocument()
+})
+
+test('code page 2: a logo on any https origin shows; one that may not show (or fails) is a grey box', () => {
+  const cdn = 'https://img.lender-cdn.example/peso-cash.png'
+  saveRepayInfo(window.sessionStorage, { ...STORED_86, logo: cdn })
+  const first = renderScreen('repaymentOfCode2', {}, { settings: TEST_SETTINGS })
+  const logo = document.querySelector('.repay-code__logo')
+  expect(logo).toHaveAttribute('src', cdn)
+  fireEvent.error(logo!)
+  expect(document.querySelector('.repay-code__logo')).toHaveAttribute('data-server-image', 'placeholder')
+  first.view.unmount()
+
+  saveRepayInfo(window.sessionStorage, { ...STORED_86, logo: 'http://insecure.example/logo.png' })
+  renderScreen('repaymentOfCode2')
+  expect(document.querySelector('img')).toBeNull()
+  expect(document.querySelector('.repay-code__logo')).toHaveAttribute('data-server-image', 'placeholder')
+  expect(screen.getByText('PF8600123456')).toBeInTheDocument()
+  expect(screen.getByText('₱320,00')).toBeInTheDocument()
+})
+
+test('code page 2: a total stored as a number shows in pesos', () => {
+  window.sessionStorage.setItem(REPAY_INFO_KEY, JSON.stringify({ ...STORED_86, amount: 5000 }))
+  renderScreen('repaymentOfCode2')
+  expect(screen.getByText('₱5.000,00')).toBeInTheDocument()
 })
 
 test('code page 2 with nothing stored (or garbage) says so and leads back to the repayment', async () => {

@@ -1,5 +1,7 @@
+import { useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { formatPesos } from 'shared/format'
+import { ServerImage } from 'shared/ui'
 import { MESSAGES } from '../../app/messages'
 import { CopyButton } from '../../components/copy-button'
 import { PageMessage } from '../../components/load-state'
@@ -23,7 +25,10 @@ export function RepaymentCodeScreen(props: RemoteProps) {
       )}
       {page.kind === 'code' ? (
         <section className="repay-card repay-code" aria-label={MESSAGES.payCode.label}>
-          {page.image && <img className="repay-code__channel" src={page.image} alt={m.channelImage} />}
+          {/* A picture the page may not show ('') is a grey box: the code is what the borrower pays with. */}
+          {page.image !== null && (
+            <ServerImage className="repay-code__channel" src={page.image} alt={m.channelImage} />
+          )}
           <div className="repay-code__row">
             <span className="repay-code__label">{MESSAGES.payCode.label}</span>
             <strong className="repay-code__value">{page.payCode}</strong>
@@ -31,15 +36,34 @@ export function RepaymentCodeScreen(props: RemoteProps) {
           </div>
         </section>
       ) : (
-        <section className="repay-card" aria-label={m.qrImage}>
-          <img className="repay-qr" src={page.image} alt={m.qrImage} />
-          <ol className="repay-steps">
-            {m.scanTips.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ol>
-        </section>
+        <QrCode image={page.image} />
       )}
     </div>
+  )
+}
+
+/**
+ * The QR picture with the scan-to-pay tips. One that may not show, or fails to load, is a grey box with a
+ * way out instead of tips under nothing: pay another way, or ask customer service.
+ */
+function QrCode({ image }: { image: string }) {
+  const [failed, setFailed] = useState(false)
+  const shown = image !== '' && !failed
+  return (
+    // A picture's error event reaches the section through React's tree (ServerImage then shows its box).
+    <section className="repay-card" aria-label={m.qrImage} onError={() => setFailed(true)}>
+      <div className="repay-qr__frame">
+        <ServerImage className="repay-qr" src={image} alt={m.qrImage} />
+      </div>
+      {shown ? (
+        <ol className="repay-steps">
+          {m.scanTips.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ol>
+      ) : (
+        <p className="repay-code__unavailable">{m.qrUnavailable}</p>
+      )}
+    </section>
   )
 }

@@ -1,6 +1,7 @@
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
 import { formatPesos } from 'shared/format'
+import { ServerImage } from 'shared/ui'
 import { MESSAGES } from '../../app/messages'
 import { CopyButton } from '../../components/copy-button'
 import { PageMessage } from '../../components/load-state'
@@ -35,7 +36,8 @@ export function RepaymentCode2Screen(props: RemoteProps) {
   return (
     <div className="repay-page">
       <section className="repay-card repay-code" aria-label={label}>
-        {info.logo && <img className="repay-code__logo" src={info.logo} alt="" />}
+        {/* The logo of the server's default pay details: any https origin; else a grey box (ADR 0022). */}
+        <ServerImage className="repay-code__logo" src={info.logo} />
         <div className="repay-code__row">
           <span className="repay-code__label">{label}</span>
           <strong className="repay-code__value">{value}</strong>
