@@ -186,6 +186,26 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     },
   },
   {
+    route: '/loanDetails',
+    state: 'realistic',
+    caption:
+      "Realistic data (orderId=realistic): detail lines as the server writes money and dates, shown as '₱…' and YYYY-MM-DD; the logo from a second origin",
+    show: async (page) => {
+      await page.goto('/loanDetails?productId=1&orderId=realistic')
+      await expect(page.getByRole('button', { name: 'REPAY', exact: true })).toBeVisible()
+    },
+  },
+  {
+    route: '/loanDetails',
+    state: 'realistic-products',
+    caption:
+      'Realistic data (orderId=realistic-151): recommended products with ranges from numbers and strings, logos from a second origin',
+    show: async (page) => {
+      await page.goto('/loanDetails?productId=1&orderId=realistic-151')
+      await expect(page.getByText('Peso Plus').first()).toBeVisible()
+    },
+  },
+  {
     route: '/order',
     state: 'loaded',
     caption: "/order, the same screen: order 174 with one 'Repayment' button",
@@ -308,6 +328,13 @@ export const SCREEN_STATES: readonly ScreenState[] = [
   },
   {
     route: '/repay',
+    state: 'realistic',
+    caption:
+      'Realistic data (orderId=realistic): the amount as a decimal string, the date as unix seconds, logos from a second origin',
+    show: (page) => open(page, '/repay?productId=1&orderId=realistic', '₱1.530,00'),
+  },
+  {
+    route: '/repay',
     state: 'error',
     caption: "The repayment could not be loaded (orderId=fail): 'Try again'",
     show: (page) => openFailed(page, '/repay?productId=1&orderId=fail'),
@@ -317,6 +344,13 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     state: 'loaded',
     caption: 'Order 86: rollover amount, next payment date, the plan',
     show: (page) => open(page, '/delayRepay?productId=1&orderId=86', '₱320,00'),
+  },
+  {
+    route: '/delayRepay',
+    state: 'realistic',
+    caption:
+      "Realistic data (orderId=realistic): the plan's amounts and times as the server writes them, formatted",
+    show: (page) => open(page, '/delayRepay?productId=1&orderId=realistic', '₱320,00'),
   },
   {
     route: '/delayRepay',
@@ -336,6 +370,18 @@ export const SCREEN_STATES: readonly ScreenState[] = [
       await picker.getByRole('button', { name: 'Pay now' }).click()
       await expect(page.getByRole('button', { name: 'Copy Pay code' })).toBeVisible()
     },
+  },
+  {
+    route: '/repaymentOfCode',
+    state: 'realistic',
+    caption:
+      "Realistic link: the amount as '1,530.00' and a channel picture on a host the deployment does not list (a grey box); the code still shows",
+    show: (page) =>
+      open(
+        page,
+        '/repaymentOfCode?showType=1&payCode=PC20261215042&repayAmount=1%2C530.00&payCodeImg=https%3A%2F%2Fimg.other-cdn.example%2F7eleven.png',
+        'PC20261215042',
+      ),
   },
   {
     route: '/repaymentOfCode',
@@ -387,29 +433,32 @@ export const SCREEN_STATES: readonly ScreenState[] = [
   {
     route: '/legacyRepay',
     state: 'validation',
-    caption: "'Repay now' without a card: '请先选择支付银行卡'",
+    caption: "'立即还款' without a card: '请先选择支付银行卡'",
     show: async (page) => {
       await open(page, '/legacyRepay?productId=1&orderId=86&amount=1530.00&userId=501', '₱1.530,00')
-      await page.getByRole('button', { name: 'Repay now' }).click()
+      await page.getByRole('button', { name: '立即还款' }).click()
       await expect(page.getByText('请先选择支付银行卡')).toBeVisible()
     },
   },
   {
     route: '/legacyRepay',
     state: 'dialog-code',
-    caption: "A card chosen, 'Repay now': the verification code step and its countdown",
+    caption: "A card chosen, '立即还款': the verification code step (短信验证) and its countdown",
     show: async (page) => {
       await open(page, '/legacyRepay?productId=1&orderId=86&amount=1530.00&userId=501', '₱1.530,00')
       await page.getByRole('radio', { name: /^BDO Unibank/ }).click()
-      await page.getByRole('button', { name: 'Repay now' }).click()
-      await expect(page.getByRole('dialog', { name: 'Verification code' })).toBeVisible()
+      await page.getByRole('button', { name: '立即还款' }).click()
+      await expect(page.getByRole('dialog', { name: '短信验证' })).toBeVisible()
     },
   },
   {
     route: '/legacyRepay',
     state: 'error',
-    caption: "The cards could not be listed (orderId=92): 'Try again'",
-    show: (page) => openFailed(page, '/legacyRepay?productId=1&orderId=92&amount=1530.00&userId=501'),
+    caption: "The cards could not be listed (orderId=92): '银行卡查询失败' and '重试'",
+    show: async (page) => {
+      await page.goto('/legacyRepay?productId=1&orderId=92&amount=1530.00&userId=501')
+      await expect(page.getByRole('button', { name: '重试' })).toBeVisible()
+    },
   },
 
   // mf-complaint
