@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { REGISTRY_FILE, ROOT_DIR, SHELL_DIST } from './paths'
+import { ROOT_DIR, SHELL_DIST } from './paths'
 import { precompressDir } from './precompress'
 
 /** Runs a package's own `build` script (vite build); `env` adds to the environment it builds in. */
@@ -34,10 +34,10 @@ export async function buildAll(pkgs: string[], concurrency = 2): Promise<void> {
 }
 
 /**
- * Builds the shell with the current registry baked in as its fallback (ADR 0015), and gives its files their
- * compressed copies for nginx (ADR 0019).
+ * Builds the shell (it carries no registry: versions come from the pages and the live registry, ADR 0023),
+ * and gives its files their compressed copies for nginx (ADR 0019).
  */
-export async function buildShell(registryFile = REGISTRY_FILE): Promise<void> {
-  await buildPackage('shell', { SHELL_BAKED_REGISTRY: registryFile })
+export async function buildShell(): Promise<void> {
+  await buildPackage('shell')
   precompressDir(SHELL_DIST)
 }

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { parseRegistry, withFallback } from './registry'
+import { inspectRegistry, parseRegistry } from './registry'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -65,48 +65,29 @@ test.each([[null], [undefined], ['registry'], [42], [[]], [{}], [{ remotes: null
   },
 )
 
-const BAKED = parseRegistry({
-  remotes: {
-    mf_site: { version: '1.0.0-baked', entry: '/remotes/mf-site/1.0.0-baked/mf-manifest.json' },
-    mf_complaint: { version: '1.0.0-baked', entry: '/remotes/mf-complaint/1.0.0-baked/mf-manifest.json' },
-  },
-})
-
-test('withFallback: a live entry wins, a remote the live registry lacks keeps the baked entry', () => {
-  const live = parseRegistry(GOOD)
-  const merged = withFallback(live, BAKED)
-  expect(merged.remotes.mf_site).toEqual(GOOD.remotes.mf_site)
-  expect(merged.remotes.mf_complaint).toEqual(BAKED.remotes.mf_complaint)
-  expect(Object.keys(merged.remotes).sort()).toEqual(['mf_complaint', 'mf_site'])
-})
-
-test('withFallback: an entry the live registry lists without `entry` takes the baked one', () => {
+test('inspectRegistry names the remotes it lists with an entry it cannot use, apart from those it does not list', () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-  const live = parseRegistry({
-    remotes: { ...GOOD.remotes, mf_complaint: { version: '2.0.0-live', previous: null } },
+  const read = inspectRegistry({
+    remotes: { ...GOOD.remotes, mf_repay: { version: '1.0.0' }, mf_loan: null, 'Not A Remote': {} },
   })
-  const merged = withFallback(live, BAKED)
-  expect(merged.remotes.mf_complaint.version).toBe('1.0.0-baked')
-  expect(merged.remotes.mf_site.version).toBe('1.2.0-abc')
+  expect(read).toEqual({ registry: GOOD, malformed: ['mf_repay', 'mf_loan'] })
+})
+
+test.each([[{}], [{ remotes: {} }]])('inspectRegistry of %j is a registry that lists nothing', (raw) => {
+  expect(inspectRegistry(raw)).toEqual({ registry: { remotes: {} }, malformed: [] })
 })
 
 test.each([
-  ['no live registry', null],
-  ['an empty one ({})', parseRegistry({})],
-  ['garbage', parseRegistry('<html>maintenance</html>')],
-])('withFallback of %s is the baked registry', (_name, live) => {
-  expect(withFallback(live, BAKED)).toEqual(BAKED)
-})
-
-test('withFallback keeps a remote only the live registry knows (a remote released after the shell build)', () => {
-  const live = parseRegistry({
-    remotes: { mf_repay: { version: '1.0.0', entry: '/remotes/mf-repay/1.0.0/mf-manifest.json' } },
-  })
-  expect(Object.keys(withFallback(live, BAKED).remotes).sort()).toEqual([
-    'mf_complaint',
-    'mf_repay',
-    'mf_site',
-  ])
+  [null],
+  [undefined],
+  ['registry'],
+  [42],
+  [[]],
+  [{ remotes: null }],
+  [{ remotes: 'x' }],
+  [{ remotes: [] }],
+])('inspectRegistry of %j: no registry at all', (raw) => {
+  expect(inspectRegistry(raw)).toBeNull()
 })
 
 test('parseRegistry drops names that are no federation name, __proto__ included', () => {

@@ -2,8 +2,9 @@ import * as v from 'valibot'
 import { list, object, parseLenient, record } from '../schema/schema'
 
 /**
- * The release registry (`/registry.json`): which version of each remote the shell loads. The shell (live,
- * inlined and baked copies) and the deploy tools (release, rollback, the page server) read it through here.
+ * The release registry (`/registry.json`): which version of each remote the shell loads. The shell (the live
+ * copy and the entry a page inlines) and the deploy tools (release, rollback, the page server) read it through
+ * here.
  */
 export interface RemotePointer {
   version: string
@@ -40,14 +41,27 @@ const RegistrySchema = record({ remotes: v.optional(v.record(v.string(), v.unkno
  */
 const REMOTE_NAME = /^[a-z][a-z0-9_]*$/
 
+/** A registry as read: its well-formed entries, and the remotes it lists with an entry that is not. */
+export interface RegistryRead {
+  registry: Registry
+  /** Listed, but dropped from `registry`: released once, unusable now (the shell cannot load them). */
+  malformed: string[]
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /**
- * Keeps every well-formed entry and drops the rest (each logged), so one bad entry cannot take the others
- * down; anything that is no registry at all is an empty one.
+ * Reads a registry document entry by entry, so one bad entry cannot take the others down (each dropped one is
+ * logged). Null when it is no registry at all: not an object, or `remotes` present but not an object (the
+ * release tools refuse such a file, ADR 0011). No `remotes` is a registry that lists nothing.
  */
-export function parseRegistry(raw: unknown): Registry {
-  const remotes: Record<string, RegistryEntry> = {}
+export function inspectRegistry(raw: unknown): RegistryRead | null {
+  if (!isObject(raw) || (raw.remotes !== undefined && !isObject(raw.remotes))) return null
   const parsed = parseLenient('registry', RegistrySchema, raw)
-  if (!parsed.ok) return { remotes }
+  if (!parsed.ok) return null
+  const remotes: Record<string, RegistryEntry> = {}
+  const malformed: string[] = []
   for (const [name, value] of Object.entries(parsed.value.remotes)) {
     if (!REMOTE_NAME.test(name)) {
       console.warn(`[registry] ignoring an entry that names no remote: ${JSON.stringify(name)}`)
@@ -55,19 +69,12 @@ export function parseRegistry(raw: unknown): Registry {
     }
     const entry = parseLenient(`registry ${name}`, EntrySchema, value)
     if (entry.ok) remotes[name] = entry.value
+    else malformed.push(name)
   }
-  return { remotes }
+  return { registry: { remotes }, malformed }
 }
 
-/**
- * The live registry over a fallback (the copy baked into the shell build), remote by remote: a remote the
- * live copy lacks, or listed malformed (`parseRegistry` dropped it), keeps the fallback's entry, so a
- * partial or corrupt live registry cannot take down remotes it says nothing valid about. A live entry wins
- * whole (its `previous` and `available` too). No live registry at all is the fallback.
- */
-export function withFallback(live: Registry | null, fallback: Registry): Registry {
-  const remotes: Record<string, RegistryEntry> = {}
-  for (const [name, entry] of Object.entries(fallback.remotes)) remotes[name] = entry
-  for (const [name, entry] of Object.entries(live?.remotes ?? {})) remotes[name] = entry
-  return { remotes }
+/** The well-formed entries of a registry document; anything that is no registry at all is an empty one. */
+export function parseRegistry(raw: unknown): Registry {
+  return inspectRegistry(raw)?.registry ?? { remotes: {} }
 }

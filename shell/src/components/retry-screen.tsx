@@ -31,8 +31,8 @@ export function RetryScreen({ title, onRetry }: { title: string; onRetry: () => 
 }
 
 /**
- * Shown when a route's remote is in neither the live nor the baked registry: nothing to retry, and nothing
- * wrong with the borrower's connection.
+ * Shown when the registry (the page's own entry or the live registry) does not list a route's remote: nothing
+ * to retry, and nothing wrong with the borrower's connection.
  */
 export function NotAvailableScreen({ title }: { title: string }) {
   return (

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createFederatedLoader, readPreload } from './federated-loader'
+import { RemoteNotReleasedError, RemoteUnavailableError } from './remote-loader'
 
 // The federation host chunk, replaced by a fake runtime whose remote is a complete single-spa app.
 const host = vi.hoisted(() => ({ evaluated: 0, registered: [] as { name: string; entry: string }[] }))
@@ -38,15 +39,6 @@ afterEach(() => {
 afterAll(() => server.close())
 
 const ALLOW_OVERRIDES = { versionOverrides: true }
-const BAKED = {
-  remotes: {
-    mf_site: { version: 'baked-site', entry: '/remotes/mf-site/baked-site/mf-manifest.json' },
-    mf_complaint: {
-      version: 'baked-complaint',
-      entry: '/remotes/mf-complaint/baked-complaint/mf-manifest.json',
-    },
-  },
-}
 const LIVE_SITE = { version: 'live-site', entry: '/remotes/mf-site/live-site/mf-manifest.json' }
 
 function inline(text: string) {
@@ -83,7 +75,7 @@ test('the loader downloads the federation runtime only when a remote is loaded',
       manifests: { [entry]: { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } } },
     }),
   )
-  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES, BAKED)
+  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES)
   // A shell-only page (the test page) stops here: no runtime.
   expect(host.evaluated).toBe(0)
   const loaded = await loader.load('mf_site')
@@ -94,77 +86,157 @@ test('the loader downloads the federation runtime only when a remote is loaded',
   ])
 })
 
-/** The version each remote loads with this page's registry and the baked BAKED. */
-async function loadedVersions(settings = ALLOW_OVERRIDES) {
-  const loader = await createFederatedLoader(window, settings, BAKED)
-  const versions: Record<string, string> = {}
-  for (const name of ['mf_site', 'mf_complaint']) versions[name] = (await loader.load(name)).version
-  return versions
+/** The version of mf_site that loads where the page carries its entry. */
+async function siteVersion(settings = ALLOW_OVERRIDES) {
+  const loader = await createFederatedLoader(window, settings)
+  return (await loader.load('mf_site')).version
 }
 
-test('the remote the page carries loads without fetching /registry.json', async () => {
-  let fetched = 0
+const LIVE_COMPLAINT = {
+  version: 'live-complaint',
+  entry: '/remotes/mf-complaint/live-complaint/mf-manifest.json',
+}
+const LIVE = { remotes: { mf_site: LIVE_SITE, mf_complaint: LIVE_COMPLAINT } }
+
+/** Counts the tries at /registry.json, each answered by `answer`. */
+function registryAnswering(answer: () => Response | Promise<Response>) {
+  const tries = { count: 0 }
   server.use(
     http.get('*/registry.json', () => {
-      fetched += 1
-      return HttpResponse.json({})
+      tries.count += 1
+      return answer()
     }),
   )
+  return tries
+}
+
+/** Lets the (fake) clock run until `promise` settles, as a slow network's seconds pass; what it settled to. */
+async function settle<T>(promise: Promise<T>, maxMs = 60_000): Promise<T | unknown> {
+  let done = false
+  const outcome = promise.then(
+    (value) => value,
+    (error: unknown) => error,
+  )
+  void outcome.finally(() => (done = true))
+  for (let waited = 0; !done && waited < maxMs; waited += 100) await vi.advanceTimersByTimeAsync(100)
+  return outcome
+}
+
+/** The versions registered with the federation runtime: no other can be mounted. */
+const registeredVersions = () => host.registered.map((r) => /\/remotes\/[^/]+\/([^/]+)\//.exec(r.entry)?.[1])
+
+test('the remote the page carries loads without fetching /registry.json', async () => {
+  const tries = registryAnswering(() => HttpResponse.json(LIVE))
   inline(JSON.stringify({ registry: { remotes: { mf_site: LIVE_SITE } }, manifests: {} }))
-  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES, BAKED)
+  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES)
   expect((await loader.load('mf_site')).version).toBe('live-site')
-  expect(fetched).toBe(0)
+  expect(tries.count).toBe(0)
 })
 
 test('another remote than the page carries comes from /registry.json, fetched once, on first need', async () => {
-  let fetched = 0
-  const liveComplaint = {
-    version: 'live-complaint',
-    entry: '/remotes/mf-complaint/live-complaint/mf-manifest.json',
-  }
-  server.use(
-    http.get('*/registry.json', () => {
-      fetched += 1
-      return HttpResponse.json({ remotes: { mf_site: LIVE_SITE, mf_complaint: liveComplaint } })
-    }),
-  )
+  const tries = registryAnswering(() => HttpResponse.json(LIVE))
   inline(JSON.stringify({ registry: { remotes: { mf_site: LIVE_SITE } }, manifests: {} }))
-  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES, BAKED)
-  expect(fetched).toBe(0)
+  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES)
+  expect(tries.count).toBe(0)
   expect((await loader.load('mf_complaint')).version).toBe('live-complaint')
-  expect(fetched).toBe(1)
+  await loader.load('mf_site')
+  expect(tries.count).toBe(1)
 })
 
-test('another remote than the page carries, with no live registry: it comes from the baked copy', async () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-  server.use(http.get('*/registry.json', () => HttpResponse.json({ remotes: { mf_site: LIVE_SITE } })))
-  inline(JSON.stringify({ registry: { remotes: { mf_site: LIVE_SITE } }, manifests: {} }))
-  expect(await loadedVersions()).toEqual({ mf_site: 'live-site', mf_complaint: 'baked-complaint' })
-  expect(warn).toHaveBeenCalledWith(expect.stringContaining('no valid live entry for mf_complaint'))
-})
+describe('a slow or unreadable /registry.json', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  })
+  afterEach(() => vi.useRealTimers())
 
-test('a live entry without `entry` is replaced by the baked one; the valid live entry still wins', async () => {
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-  server.use(
-    http.get('*/registry.json', () =>
-      HttpResponse.json({ remotes: { mf_site: LIVE_SITE, mf_complaint: { version: 'live-complaint' } } }),
-    ),
+  test('answering after 3 s still decides the version: the live one loads, no other version is fetched', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    // The network stalls for 3.5 s: every try made meanwhile is answered then.
+    let answer = () => undefined as void
+    const stalled = new Promise<void>((resolve) => (answer = resolve))
+    registryAnswering(async () => {
+      await stalled
+      return HttpResponse.json(LIVE)
+    })
+    const loader = await createFederatedLoader(window, ALLOW_OVERRIDES)
+    const loading = loader.load('mf_complaint')
+    await vi.advanceTimersByTimeAsync(3500)
+    answer()
+    expect(await settle(loading)).toMatchObject({ version: 'live-complaint' })
+    expect(registeredVersions()).toEqual(['live-complaint'])
+  })
+
+  test.each([
+    ['answers 503', () => HttpResponse.text('busy', { status: 503 })],
+    ['answers garbage', () => HttpResponse.text('<html>maintenance</html>')],
+    ['fails (network)', () => HttpResponse.error()],
+  ])(
+    "that %s: the page's own remote loads from its inline entry; another fails after 3 tries, and loads once the registry answers again",
+    async (_name, answer) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      let tries = registryAnswering(answer)
+      inline(JSON.stringify({ registry: { remotes: { mf_site: LIVE_SITE } }, manifests: {} }))
+      const loader = await createFederatedLoader(window, ALLOW_OVERRIDES)
+      expect((await loader.load('mf_site')).version).toBe('live-site')
+      const error = await settle(loader.load('mf_complaint'))
+      expect(error).toBeInstanceOf(RemoteUnavailableError)
+      expect(error).not.toBeInstanceOf(RemoteNotReleasedError)
+      expect(tries.count).toBe(3)
+      expect((error as RemoteUnavailableError).records).toEqual([
+        expect.objectContaining({ remote: 'mf_complaint', stage: 'registry', ok: false }),
+      ])
+      expect(registeredVersions()).toEqual(['live-site'])
+      // The retry screen's button: the registry is read again, not the failure remembered.
+      tries = registryAnswering(() => HttpResponse.json(LIVE))
+      expect(await settle(loader.load('mf_complaint'))).toMatchObject({ version: 'live-complaint' })
+      expect(tries.count).toBe(1)
+    },
   )
-  expect(await loadedVersions()).toEqual({ mf_site: 'live-site', mf_complaint: 'baked-complaint' })
-  expect(host.registered.map((r) => r.entry)).toEqual([
-    `${window.location.origin}/remotes/mf-site/live-site/remoteEntry.js`,
-    `${window.location.origin}/remotes/mf-complaint/baked-complaint/remoteEntry.js`,
-  ])
+
+  test('that never answers: tries of 3, 6 and 12 s with pauses between, then the retry screen', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const started: number[] = []
+    const aborted: number[] = []
+    server.use(
+      http.get('*/registry.json', ({ request }) => {
+        started.push(Date.now())
+        request.signal.addEventListener('abort', () => aborted.push(Date.now()))
+        return new Promise<Response>(() => undefined)
+      }),
+    )
+    const loader = await createFederatedLoader(window, ALLOW_OVERRIDES)
+    const t0 = Date.now()
+    const error = await settle(loader.load('mf_complaint'))
+    expect(error).toBeInstanceOf(RemoteUnavailableError)
+    expect(started.map((t) => t - t0)).toEqual([0, 3500, 10_500])
+    expect(aborted.map((t) => t - t0)).toEqual([3000, 9500, 22_500])
+    expect(host.registered).toEqual([])
+  })
+})
+
+test('a remote the live registry lists malformed fails to load (the retry screen); its next try reads the registry again', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  let tries = registryAnswering(() =>
+    HttpResponse.json({ remotes: { mf_site: LIVE_SITE, mf_complaint: { version: 'live-complaint' } } }),
+  )
+  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES)
+  expect((await loader.load('mf_site')).version).toBe('live-site')
+  const error = await loader.load('mf_complaint').catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(RemoteUnavailableError)
+  expect(error).not.toBeInstanceOf(RemoteNotReleasedError)
+  expect(tries.count).toBe(1)
+  tries = registryAnswering(() => HttpResponse.json(LIVE))
+  expect((await loader.load('mf_complaint')).version).toBe('live-complaint')
+  expect(tries.count).toBe(1)
 })
 
 test.each([
-  ['{}', () => HttpResponse.json({})],
-  ['garbage', () => HttpResponse.text('<html>maintenance</html>')],
-  ['a 500', () => HttpResponse.text('boom', { status: 500 })],
-])('/registry.json answering %s: every remote comes from the baked copy', async (_name, answer) => {
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-  server.use(http.get('*/registry.json', answer))
-  expect(await loadedVersions()).toEqual({ mf_site: 'baked-site', mf_complaint: 'baked-complaint' })
+  ['{}', {}],
+  ['a registry without it', { remotes: { mf_site: LIVE_SITE } }],
+])('/registry.json answering %s: a remote it does not list is not released yet', async (_name, body) => {
+  server.use(http.get('*/registry.json', () => HttpResponse.json(body)))
+  const loader = await createFederatedLoader(window, ALLOW_OVERRIDES)
+  await expect(loader.load('mf_complaint')).rejects.toBeInstanceOf(RemoteNotReleasedError)
 })
 
 test('?mf= is ignored (and leaves the address bar) when the settings do not allow overrides', async () => {
@@ -172,7 +244,7 @@ test('?mf= is ignored (and leaves the address bar) when the settings do not allo
   const available = ['old-site', 'live-site']
   inline(JSON.stringify({ registry: { remotes: { mf_site: { ...LIVE_SITE, available } } }, manifests: {} }))
   window.history.replaceState(null, '', '/aboutUs?mf=mf_site@old-site')
-  expect(await loadedVersions({ versionOverrides: false })).toMatchObject({ mf_site: 'live-site' })
+  expect(await siteVersion({ versionOverrides: false })).toBe('live-site')
   expect(window.location.search).toBe('')
 })
 
@@ -180,6 +252,6 @@ test('?mf= pins an available version when the settings allow overrides', async (
   const available = ['old-site', 'live-site']
   inline(JSON.stringify({ registry: { remotes: { mf_site: { ...LIVE_SITE, available } } }, manifests: {} }))
   window.history.replaceState(null, '', '/aboutUs?mf=mf_site@old-site')
-  expect(await loadedVersions()).toMatchObject({ mf_site: 'old-site' })
+  expect(await siteVersion()).toBe('old-site')
   expect(window.location.search).toBe('')
 })

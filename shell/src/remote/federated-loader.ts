@@ -1,12 +1,10 @@
 import { readOverrides } from './overrides'
 import type { Settings } from 'shared/contract'
-import { parseRegistry, withFallback, type Registry } from 'shared/registry'
+import { parseRegistry, type Registry, type RegistryRead } from 'shared/registry'
 import { fetchRegistry } from './registry'
 import type { FederationRuntime } from './load-stages'
 import { createRemoteLoader, type RemoteLoader } from './remote-loader'
 import { lazyFederationRuntime } from './federation-runtime'
-
-declare const __BAKED_REGISTRY__: unknown
 
 /** One federation runtime per page, downloaded when the first remote loads (never on shell-only pages). */
 let runtime: FederationRuntime | null = null
@@ -33,46 +31,44 @@ export function readPreload(doc: Document): {
   }
 }
 
-/** The registry this shell was built with (the build defines `__BAKED_REGISTRY__`; tests do not). */
-function bakedRegistry(): unknown {
-  return typeof __BAKED_REGISTRY__ === 'undefined' ? null : __BAKED_REGISTRY__
-}
-
 /**
  * Loads remotes through Module Federation. The page carries its own route's registry entry (inlined by the
- * server, fresh: pages are never cached), so the first screen needs no registry round trip; any other remote
- * waits for the live `/registry.json`, fetched once, when the borrower first goes there. Pages carry no more
- * than that so a release or rollback of one remote rewrites exactly that remote's pages (ADR 0016). A remote
- * the live registry lacks or lists malformed (or all of them, when there is none) comes from the copy baked
- * into this build.
+ * server, fresh: pages are never cached, and a release or rollback rewrites them), so the first screen needs no
+ * registry round trip; any other remote waits for the live `/registry.json`, read once, when the borrower first
+ * goes there. Pages carry no more than that so a release or rollback of one remote rewrites exactly that
+ * remote's pages (ADR 0016). Those two are the only sources of versions (ADR 0023): a remote the live registry
+ * cannot give (it cannot be read after its retries, or lists the remote malformed) fails to load, and its
+ * route shows the retry screen, whose button reads the registry again.
  */
 export function createFederatedLoader(
   win: Window,
   settings: Pick<Settings, 'versionOverrides'>,
-  baked: unknown = bakedRegistry(),
 ): Promise<RemoteLoader> {
   const preload = readPreload(win.document)
-  const fallback = parseRegistry(baked)
-  let live: Promise<Registry | null> | null = null
+  const url = new URL('registry.json', win.document.baseURI).href
+  // Shared by every remote while it is read and kept once read; a failed read is not kept (not loadOnce: a
+  // read that lists the wanted remote malformed is dropped too), so the next load reads again.
+  let reading: Promise<RegistryRead> | null = null
   const liveRegistry = () => {
-    live ??= fetchRegistry({
-      url: new URL('registry.json', win.document.baseURI).href,
-      timeoutMs: 3000,
-    }).then((registry) => {
-      if (!registry)
-        console.warn('[registry] live registry unavailable; using the copy baked into this build')
-      return registry
+    if (reading) return reading
+    const started = fetchRegistry({ url })
+    reading = started
+    started.catch((error: Error) => {
+      if (reading === started) reading = null
+      console.warn(`[registry] ${error.message}; remotes this page does not carry show the retry screen`)
     })
-    return live
+    return started
   }
   const registryFor = async (remote: string): Promise<Registry> => {
     const inlined = preload.registry
-    if (inlined && Object.hasOwn(inlined.remotes, remote)) return withFallback(inlined, fallback)
-    const fetched = await liveRegistry()
-    if (fetched && !Object.hasOwn(fetched.remotes, remote) && Object.hasOwn(fallback.remotes, remote)) {
-      console.warn(`[registry] no valid live entry for ${remote}; using the copy baked into this build`)
+    if (inlined && Object.hasOwn(inlined.remotes, remote)) return inlined
+    const live = liveRegistry()
+    const read = await live
+    if (read.malformed.includes(remote)) {
+      if (reading === live) reading = null
+      throw new Error(`${url} lists ${remote} with an entry that cannot be used`)
     }
-    return withFallback(fetched, fallback)
+    return read.registry
   }
   return Promise.resolve(
     createRemoteLoader({

@@ -8,8 +8,11 @@ import { withTimeout, type ProgressLimits } from 'shared/schedule'
  * and in what order, is the loader's (`remote-loader.ts`, `version-choice.ts`).
  */
 
-/** `runtime`: the shell's own federation runtime could not be loaded (no version of any remote can load). */
-export type LoadStage = 'manifest' | 'runtime' | 'entry' | 'contract' | 'ready'
+/**
+ * `registry`: no version to try (the registry could not be read, or does not list the remote). `runtime`: the
+ * shell's own federation runtime could not be loaded (no version of any remote can load).
+ */
+export type LoadStage = 'registry' | 'manifest' | 'runtime' | 'entry' | 'contract' | 'ready'
 
 /** One attempt to load one version of a remote, kept for diagnostics. */
 export interface LoadRecord {

@@ -344,7 +344,7 @@ test('a remote missing from the registry is not released yet, and fails without 
     {
       remote: 'mf_repay',
       version: '-',
-      stage: 'manifest',
+      stage: 'registry',
       ok: false,
       durationMs: 0,
       error: 'not in the registry',
@@ -353,6 +353,31 @@ test('a remote missing from the registry is not released yet, and fails without 
   ])
   expect(fetches).toEqual([])
   expect(runtime.registerRemotes).not.toHaveBeenCalled()
+})
+
+test('a registry that cannot be had fails the load as unavailable, fetching nothing; the next load asks again', async () => {
+  const registry = vi
+    .fn<() => Promise<Registry>>()
+    .mockRejectedValueOnce(new Error('/registry.json could not be read'))
+    .mockResolvedValueOnce(LOAN)
+  const { loader, fetches, runtime } = setup(LOAN, {}, { registry })
+  const error = await loader.load('mf_loan').catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(RemoteUnavailableError)
+  expect(error).not.toBeInstanceOf(RemoteNotReleasedError)
+  expect((error as RemoteUnavailableError).records).toEqual([
+    expect.objectContaining({
+      remote: 'mf_loan',
+      version: '-',
+      stage: 'registry',
+      ok: false,
+      error: '/registry.json could not be read',
+    }),
+  ])
+  expect(fetches).toEqual([])
+  expect(runtime.registerRemotes).not.toHaveBeenCalled()
+  expect(loader.needsReload('mf_loan')).toBe(false)
+  await expect(loader.load('mf_loan')).resolves.toMatchObject({ version: '2.0.0' })
+  expect(registry).toHaveBeenCalledTimes(2)
 })
 
 test('the registry is read when a remote is loaded, not when the loader is made', async () => {

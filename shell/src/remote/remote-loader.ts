@@ -26,13 +26,14 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-/** Neither the live nor the baked registry lists the remote: it has not been released yet. */
+/** The registry (the page's inline entry or the live registry) does not list the remote: not released yet. */
 export class RemoteNotReleasedError extends RemoteUnavailableError {}
 
 export interface LoaderOptions {
   /**
    * The registry to load `remote` from. It may have to be fetched: a page carries only its own route's entry
-   * (see createFederatedLoader).
+   * (see createFederatedLoader). Rejects when it cannot be had: the remote then fails to load like one whose
+   * versions all failed, and a later load asks again.
    */
   registry: (remote: string) => Registry | Promise<Registry>
   runtime: FederationRuntime
@@ -82,8 +83,17 @@ export function createRemoteLoader(options: LoaderOptions) {
     record,
   }
 
-  const candidates = async (name: string) =>
-    versionsToTry((await options.registry(name)).remotes[name], options.overrides?.[name])
+  const candidates = async (name: string) => {
+    const started = stages.now()
+    try {
+      return versionsToTry((await options.registry(name)).remotes[name], options.overrides?.[name])
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const durationMs = Math.round(stages.now() - started)
+      record({ remote: name, version: '-', stage: 'registry', ok: false, durationMs, error: message })
+      return null
+    }
+  }
 
   // Remotes whose failed load went through files the page preloaded (see `needsReload`).
   const poisoned = new Set<string>()
@@ -91,6 +101,7 @@ export function createRemoteLoader(options: LoaderOptions) {
   const loadFresh = async (name: string, attempt: number): Promise<LoadedRemote> => {
     const start = records.length
     const list = await candidates(name)
+    if (!list) throw new RemoteUnavailableError(name, records.slice(start))
     // Started with the manifest: without the server's preloads (nginx) the runtime would otherwise start only
     // after it. Its failure is reported by the version that waits for it.
     const runtimeReady = list.length ? options.runtime.ready?.() : undefined
@@ -111,7 +122,7 @@ export function createRemoteLoader(options: LoaderOptions) {
       record({
         remote: name,
         version: '-',
-        stage: 'manifest',
+        stage: 'registry',
         ok: false,
         durationMs: 0,
         error: 'not in the registry',
