@@ -3,10 +3,16 @@ import { join } from 'node:path'
 import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
 import { REQUEST_BODY_MAX_BYTES } from 'shared/http/limits'
 import { expect, test } from 'vitest'
-import { renderNginxConf, type NginxConfValues } from './nginx-conf'
+import { CSP_REPORT_MAX_BYTES } from './csp-reports'
+import {
+  addHeaderLines,
+  renderNginxConf,
+  TOO_MANY_REQUESTS_ENVELOPE,
+  type NginxConfValues,
+} from './nginx-conf'
 import { DEPLOY_DIR } from './paths'
 import { PAGES_DIR_NAME, pageFileName } from './route-pages'
-import { securityHeaders } from './security-headers'
+import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from './security-headers'
 
 const TEMPLATE = readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8')
 const VALUES: NginxConfValues = {
@@ -15,6 +21,7 @@ const VALUES: NginxConfValues = {
   www: '/srv/www',
   cdn: '/srv/cdn',
   apiUpstream: 'http://127.0.0.1:4310',
+  cspReportUpstream: 'http://127.0.0.1:4310',
   apiOrigin: '',
   imageHosts: [],
   scriptHashes: [],
@@ -22,8 +29,11 @@ const VALUES: NginxConfValues = {
 }
 
 test("nginx takes request bodies up to the demo API's limit and answers a larger one with its envelope", () => {
-  const limits = [...TEMPLATE.matchAll(/^\s*client_max_body_size\s+(\S+);/gm)].map((m) => m[1])
-  expect(limits).toEqual([String(REQUEST_BODY_MAX_BYTES)])
+  // Every body limit but the CSP reports' (their own, below) is the API's.
+  const limits = [...blocks(TEMPLATE)]
+    .filter(([name]) => name !== `= ${CSP_REPORT_PATH}`)
+    .flatMap(([, directives]) => directives.filter((line) => line.startsWith('client_max_body_size')))
+  expect(limits).toEqual([`client_max_body_size ${REQUEST_BODY_MAX_BYTES};`])
   // A location's body: up to the brace that closes it, at the server block's indent.
   const location = (name: string) => TEMPLATE.split(`location ${name} {`)[1].split('\n    }')[0]
   const page = /error_page 413 (@[\w-]+);/.exec(location('~ ^/(utilities|api)/'))![1]
@@ -32,24 +42,160 @@ test("nginx takes request bodies up to the demo API's limit and answers a larger
   expect(JSON.parse(/return 413 '(.*)';/.exec(named)![1])).toEqual(TOO_LARGE_ENVELOPE)
 })
 
-test("nginx's CSP is the Node server's, image hosts and the route pages' script hash included", () => {
+/** A location's (or the server's) own directives, without its nested locations'. */
+function blocks(conf: string): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  const stack: string[] = []
+  for (const raw of conf.split('\n')) {
+    const line = raw.trim()
+    if (!line || line.startsWith('#')) continue
+    const open = /^(location\s+(.*?)|server|http|events|if\s*\(.*\)|map\s+.*?)\s*\{$/.exec(line)
+    if (open) {
+      const name = open[2] ?? open[1]
+      stack.push(name)
+      out.set(name, out.get(name) ?? [])
+      continue
+    }
+    if (line === '}') {
+      stack.pop()
+      continue
+    }
+    const at = stack.at(-1)
+    if (at) out.get(at)!.push(line)
+  }
+  return out
+}
+
+/** The headers a block's `add_header … always;` lines send, values unescaped. */
+function addedHeaders(directives: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const line of directives) {
+    const match = /^add_header (\S+) "((?:[^"\\]|\\.)*)" always;$/.exec(line)
+    if (match) headers[match[1]] = match[2].replace(/\\(.)/g, '$1')
+  }
+  return headers
+}
+
+const SECURITY_NAMES = new Set([...Object.keys(securityHeaders()), ...Object.keys(apiSecurityHeaders())])
+const securityOf = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY_NAMES.has(name)))
+
+const PAGE_LOCATIONS = ['= /', '/', '@shell']
+const FILE_LOCATIONS = [
+  'server',
+  '@not-found',
+  '= /registry.json',
+  '^~ /remotes/',
+  '^~ /assets/',
+  '~ \\.[A-Za-z0-9]+$',
+]
+const API_LOCATIONS = ['~ ^/(utilities|api)/', '@body-too-large', '@too-many-requests', '= /csp-report']
+
+test("every location that adds a header sends the Node server's security headers, from security-headers.ts", () => {
   for (const imageHosts of [[], ['img.cashloan.ph', '*.cdn.example.com']]) {
     for (const loopbackPictures of [false, true]) {
-      const conf = renderNginxConf(TEMPLATE, { ...VALUES, imageHosts, loopbackPictures })
-      expect(/set \$csp "(.*)";/.exec(conf)![1]).toBe(
-        securityHeaders({ imageHosts, loopbackPictures })['Content-Security-Policy'],
-      )
+      for (const apiOrigin of ['', 'https://api.example.com']) {
+        const scriptHashes = ["'sha256-abc='"]
+        const conf = blocks(
+          renderNginxConf(TEMPLATE, { ...VALUES, imageHosts, loopbackPictures, apiOrigin, scriptHashes }),
+        )
+        const security = { imageHosts, loopbackPictures, apiOrigin: apiOrigin || null }
+        const expected: [string[], Record<string, string>][] = [
+          [PAGE_LOCATIONS, securityHeaders({ ...security, scriptHashes })],
+          [FILE_LOCATIONS, securityHeaders(security)],
+          [API_LOCATIONS, apiSecurityHeaders()],
+        ]
+        for (const [names, headers] of expected) {
+          for (const name of names) {
+            expect(securityOf(addedHeaders(conf.get(name) ?? [])), name).toEqual(headers)
+          }
+        }
+        // No other location adds a header of its own, which would drop the server's set.
+        const listed = new Set([...PAGE_LOCATIONS, ...FILE_LOCATIONS, ...API_LOCATIONS])
+        for (const [name, directives] of conf) {
+          if (!listed.has(name)) expect(addedHeaders(directives), name).toEqual({})
+        }
+      }
     }
   }
-  const scriptHashes = ["'sha256-abc='"]
-  const withScript = renderNginxConf(TEMPLATE, { ...VALUES, scriptHashes })
-  expect(/set \$csp "(.*)";/.exec(withScript)![1]).toBe(
-    securityHeaders({ scriptHashes })['Content-Security-Policy'],
+})
+
+test('a header value goes into nginx.conf quoted as it is; one nginx would read as a variable is refused', () => {
+  expect(addHeaderLines({ 'Reporting-Endpoints': 'csp="/csp-report"', X: 'a\\b' })).toEqual([
+    'add_header Reporting-Endpoints "csp=\\"/csp-report\\"" always;',
+    'add_header X "a\\\\b" always;',
+  ])
+  expect(() => addHeaderLines({ X: 'a $host' })).toThrow('X')
+  expect(() => addHeaderLines({ X: 'a\r\nSet-Cookie: x' })).toThrow('X')
+  expect(() => renderNginxConf(TEMPLATE, { ...VALUES, apiOrigin: 'https://$host' })).toThrow()
+})
+
+test('one worker per core, each sized for thousands of connections and their file descriptors', () => {
+  const conf = renderNginxConf(TEMPLATE, VALUES).replace(/^\s*#.*$/gm, '')
+  expect(conf).toMatch(/^worker_processes auto;$/m)
+  const connections = Number(/^\s*worker_connections (\d+);$/m.exec(conf)![1])
+  const files = Number(/^worker_rlimit_nofile (\d+);$/m.exec(conf)![1])
+  expect(connections).toBeGreaterThanOrEqual(8192)
+  // A proxied connection holds two descriptors, and a file being sent one more.
+  expect(files).toBeGreaterThanOrEqual(3 * connections)
+})
+
+test('the captcha, SMS and registration calls are rate-limited per address, past it a 429 in the envelope', () => {
+  const conf = renderNginxConf(TEMPLATE, VALUES)
+  const all = blocks(conf)
+  const http = all.get('http')!
+  /** The paths a zone counts: its key's map, as the regex nginx matches `$uri` with. */
+  const counted = (zone: string) => {
+    const key = new RegExp(`^limit_req_zone \\$(\\w+) zone=${zone}:`)
+    const variable = http.map((line) => key.exec(line)?.[1]).find(Boolean)!
+    const entries = all.get(`map $uri $${variable}`)!
+    expect(entries).toContain('default "";')
+    const patterns = entries.flatMap((line) => {
+      const match = /^"~\*(.*)" \$binary_remote_addr;$/.exec(line)
+      return match ? [new RegExp(match[1], 'i')] : []
+    })
+    return (path: string) => patterns.some((pattern) => pattern.test(path))
+  }
+  const captcha = counted('captcha')
+  const sms = counted('sms')
+  const promo = '/api/v2/promo/promotion'
+  expect(captcha(`${promo}/get-captcha`)).toBe(true)
+  expect(captcha(`${promo}/GET-CAPTCHA`)).toBe(true)
+  for (const path of [`${promo}/get-sms`, `${promo}/register`, `${promo}/register/`]) {
+    expect(sms(path), path).toBe(true)
+  }
+  for (const path of [`${promo}/track-visit`, `${promo}/get-sid`, '/utilities/v3/loan/push', '/register']) {
+    expect(captcha(path) || sms(path), path).toBe(false)
+  }
+  const api = all.get('~ ^/(utilities|api)/')!
+  expect(api.some((line) => /^limit_req zone=captcha burst=\d+ nodelay;$/.test(line))).toBe(true)
+  expect(api.some((line) => /^limit_req zone=sms burst=\d+ nodelay;$/.test(line))).toBe(true)
+  expect(http).toContain('limit_req_status 429;')
+  const page = /^error_page 429 (@[\w-]+);$/.exec(api.find((line) => line.startsWith('error_page 429'))!)![1]
+  const named = all.get(page)!
+  expect(named).toContain('default_type application/json;')
+  const body = /^return 429 '(.*)';$/.exec(named.find((line) => line.startsWith('return'))!)![1]
+  expect(JSON.parse(body)).toEqual(TOO_MANY_REQUESTS_ENVELOPE)
+})
+
+test('the access log is a file under the prefix, and never holds a query (addresses carry the session)', () => {
+  const conf = renderNginxConf(TEMPLATE, VALUES).replace(/^\s*#.*$/gm, '')
+  expect(conf).not.toMatch(/^\s*access_log off;/m)
+  const log = /^\s*access_log (\S+) (\w+)\b.*;$/m.exec(conf)!
+  expect(log[1]).toBe('/srv/nginx/access.log')
+  const format = conf.split(`log_format ${log[2]} `)[1].split(';')[0]
+  expect(format).toContain('$request_path')
+  expect(format).not.toMatch(/\$(request|request_uri|args|query_string|arg_\w+)\b/)
+})
+
+test('CSP reports go to the report upstream, small bodies only, POST only', () => {
+  const conf = blocks(
+    renderNginxConf(TEMPLATE, { ...VALUES, cspReportUpstream: 'https://reports.example/c' }),
   )
-  const withApi = renderNginxConf(TEMPLATE, { ...VALUES, apiOrigin: 'https://api.example.com' })
-  expect(/set \$csp "(.*)";/.exec(withApi)![1]).toBe(
-    securityHeaders({ apiOrigin: 'https://api.example.com' })['Content-Security-Policy'],
-  )
+  const reports = conf.get(`= ${CSP_REPORT_PATH}`)!
+  expect(reports).toContain('proxy_pass https://reports.example/c;')
+  expect(reports).toContain(`client_max_body_size ${CSP_REPORT_MAX_BYTES};`)
+  expect(conf.get('if ($request_method != POST)')).toEqual(['return 405;'])
 })
 
 test('placeholder values go in literally, and a placeholder left without one is an error', () => {
@@ -94,7 +240,8 @@ test('with a certificate, the one listen gets TLS and HTTP/2; without, it stays 
   expect(renderNginxConf(TEMPLATE, VALUES)).toMatch(/^ {4}listen 127\.0\.0\.1:8080;$/m)
   const conf = renderNginxConf(TEMPLATE, { ...VALUES, tls: { cert: '/c/cert.pem', key: '/c/key.pem' } })
   expect(conf).toContain(
-    '    listen 127.0.0.1:8080 ssl http2;\n    ssl_certificate /c/cert.pem;\n    ssl_certificate_key /c/key.pem;',
+    '    listen 127.0.0.1:8080 ssl http2;\n    ssl_certificate /c/cert.pem;\n    ssl_certificate_key /c/key.pem;\n' +
+      '    ssl_protocols TLSv1.2 TLSv1.3;',
   )
   expect(conf.match(/^\s*listen /gm)).toHaveLength(1)
 })

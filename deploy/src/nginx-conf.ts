@@ -1,4 +1,4 @@
-import { imageSources } from './security-headers'
+import { apiSecurityHeaders, securityHeaders } from './security-headers'
 
 export interface NginxConfValues {
   prefix: string
@@ -6,6 +6,8 @@ export interface NginxConfValues {
   www: string
   cdn: string
   apiUpstream: string
+  /** Where `/csp-report` is passed on: the Node demo server locally, the report collector in production. */
+  cspReportUpstream: string
   /** The API's origin when it is not the page's own; '' for none. */
   apiOrigin: string
   imageHosts: readonly string[]
@@ -19,38 +21,87 @@ export interface NginxConfValues {
   tls?: { cert: string; key: string } | null
 }
 
-/** The `listen` directive, with TLS and HTTP/2 when `tls` is given (nginx 1.22: `http2` is a listen flag). */
+/**
+ * The answer past a rate limit (nginx.conf's `@too-many-requests`), in the API's envelope: the client shows
+ * its message like any refusal.
+ */
+export const TOO_MANY_REQUESTS_ENVELOPE = {
+  code: '429',
+  message: 'Too many attempts from this network. Please wait a minute and try again.',
+  data: null,
+} as const
+
+/**
+ * The `listen` directive, with TLS and HTTP/2 when `tls` is given (nginx 1.22: `http2` is a listen flag), TLS
+ * 1.2 and 1.3 only, and sessions resumed across workers (a borrower's reconnect skips the full handshake).
+ */
 function withTls(conf: string, tls: { cert: string; key: string }): string {
   const listen = /^( *)listen ([^\s;]+);$/gm
   if ((conf.match(listen) ?? []).length !== 1) throw new Error('nginx.conf: TLS needs exactly one listen')
-  return conf.replace(
-    listen,
-    (_, indent: string, address: string) =>
-      `${indent}listen ${address} ssl http2;\n${indent}ssl_certificate ${tls.cert};\n` +
-      `${indent}ssl_certificate_key ${tls.key};`,
+  return conf.replace(listen, (_, indent: string, address: string) =>
+    [
+      `listen ${address} ssl http2;`,
+      `ssl_certificate ${tls.cert};`,
+      `ssl_certificate_key ${tls.key};`,
+      'ssl_protocols TLSv1.2 TLSv1.3;',
+      'ssl_session_cache shared:TLS:10m;',
+      'ssl_session_timeout 1h;',
+    ]
+      .map((line) => indent + line)
+      .join('\n'),
   )
 }
 
 /**
- * deploy/nginx.conf with its placeholders filled. A value goes in as it is (no `$&` patterns), and an
- * optional CSP source goes in with its leading space, or not at all.
+ * `add_header` lines for `headers`, each sent on every status (`always`). A value goes in double quotes with
+ * `"` and `\` escaped; one with `$` (an nginx variable, which cannot be escaped) or a line break is refused.
+ */
+export function addHeaderLines(headers: Record<string, string>): string[] {
+  return Object.entries(headers).map(([name, value]) => {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /[$\r\n]/.test(value)) {
+      throw new Error(`nginx.conf: header ${name} cannot be written: ${JSON.stringify(value)}`)
+    }
+    return `add_header ${name} "${value.replace(/["\\]/g, '\\$&')}" always;`
+  })
+}
+
+/**
+ * deploy/nginx.conf with its placeholders filled, in one pass: a value goes in as it is (no `$&` patterns, no
+ * placeholder inside a value filled in turn). A header placeholder, alone on its line, becomes the Node
+ * server's headers (`securityHeaders`, `apiSecurityHeaders`) as `add_header` lines at its indent: the
+ * files' without the page script hash, the pages' with it, as the Node server sends them.
  */
 export function renderNginxConf(template: string, values: NginxConfValues): string {
-  const optional = (sources: readonly string[]) => (sources.length > 0 ? ` ${sources.join(' ')}` : '')
+  const security = {
+    apiOrigin: values.apiOrigin || null,
+    imageHosts: values.imageHosts,
+    loopbackPictures: values.loopbackPictures,
+  }
+  const headers: Record<string, string[]> = {
+    __PAGE_HEADERS__: addHeaderLines(securityHeaders({ ...security, scriptHashes: values.scriptHashes })),
+    __FILE_HEADERS__: addHeaderLines(securityHeaders(security)),
+    // The upstream's own copies are dropped: each header is sent once, as nginx sets it.
+    __API_HEADERS__: Object.keys(apiSecurityHeaders())
+      .map((name) => `proxy_hide_header ${name};`)
+      .concat(addHeaderLines(apiSecurityHeaders())),
+  }
   const fills: Record<string, string> = {
     __PREFIX__: values.prefix,
     __PORT__: String(values.port),
     __WWW__: values.www,
     __CDN__: values.cdn,
     __API_UPSTREAM__: values.apiUpstream,
-    ' __API_ORIGIN__': optional(values.apiOrigin ? [values.apiOrigin] : []),
-    ' __IMAGE_SOURCES__': optional(imageSources(values.imageHosts, { loopback: values.loopbackPictures })),
-    ' __SCRIPT_SOURCES__': optional(values.scriptHashes),
+    __CSP_REPORT_UPSTREAM__: values.cspReportUpstream,
     __LOAD_BROTLI__: values.brotliStaticModule ? `load_module ${values.brotliStaticModule};` : '',
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',
   }
-  let conf = template
-  for (const [placeholder, value] of Object.entries(fills)) conf = conf.replaceAll(placeholder, () => value)
+  let conf = template.replace(
+    /^( *)(__[A-Z]+_HEADERS__)$|__[A-Z_]+__/gm,
+    (match, indent: string | undefined, name: string | undefined) => {
+      if (name !== undefined && headers[name]) return headers[name].map((line) => indent + line).join('\n')
+      return Object.hasOwn(fills, match) ? fills[match] : match
+    },
+  )
   if (values.tls) conf = withTls(conf, values.tls)
   const directives = conf.replace(/^\s*#.*$/gm, '')
   const left = /__[A-Z_]+__/.exec(directives)

@@ -1,14 +1,18 @@
 import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { get } from 'node:http'
+import { get, request, type IncomingHttpHeaders, type Server } from 'node:http'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { CSP_REPORT_MAX_BYTES, CspReportLog } from './csp-reports'
+import { TOO_MANY_REQUESTS_ENVELOPE } from './nginx-conf'
 import { BROTLI_STATIC_MODULE, startNginx, waitForPort } from './nginx-serve'
 import { precompressDir } from './precompress'
 import { pageFileName, pagesDirOf } from './route-pages'
+import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from './security-headers'
+import { createAppServer } from './server'
 import { settingsFromEnv } from './settings'
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
@@ -129,4 +133,221 @@ describe.skipIf(!existsSync(NGINX))('real nginx with deploy/nginx.conf', () => {
       expect(html).toContain('"allowedHosts"')
     },
   )
+})
+
+/** The Node server over the same tree as nginx: nginx's API upstream, as in the e2e suite. */
+let node: Server | null = null
+let cspReports: CspReportLog
+
+async function serveBoth(): Promise<{ nginxPort: number; nodePort: number }> {
+  put(join(cdnDir, 'registry.json'), JSON.stringify(REGISTRY))
+  const release = join(cdnDir, 'mf-site', '1.0.0-a')
+  put(
+    join(release, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+  )
+  put(join(release, 'mf-stats.json'), JSON.stringify({ stats: 'x'.repeat(200) }))
+  put(join(shellDir, 'mf-stats.json'), JSON.stringify({ stats: 'x'.repeat(200) }))
+  for (const dir of [shellDir, cdnDir]) precompressDir(dir)
+  cspReports = new CspReportLog(100, () => undefined)
+  node = createAppServer({
+    shellDir,
+    cdnDir,
+    registryFile: join(cdnDir, 'registry.json'),
+    settings: settingsFromEnv({}),
+    apiOrigin: null,
+    pagesDir: pagesDirOf(cdnDir),
+    cspReports,
+  })
+  await new Promise<void>((resolve) => node!.listen(0, '127.0.0.1', resolve))
+  const nodePort = (node.address() as AddressInfo).port
+  const nginxPort = await freePort()
+  nginx = startNginx({
+    port: nginxPort,
+    prefix: join(root, 'nginx'),
+    shellDir,
+    cdnDir,
+    apiUpstream: `http://127.0.0.1:${nodePort}`,
+    apiOrigin: '',
+    settings: settingsFromEnv({}),
+    nginxBin: NGINX,
+    stdio: 'ignore',
+  })
+  await waitForPort(nginxPort, nginx)
+  return { nginxPort, nodePort }
+}
+
+const REGISTRY = {
+  remotes: {
+    mf_site: {
+      version: '1.0.0-a',
+      entry: '/remotes/mf-site/1.0.0-a/mf-manifest.json',
+      previous: null,
+      available: ['1.0.0-a'],
+    },
+  },
+}
+
+afterEach(async () => {
+  if (node) {
+    node.closeAllConnections()
+    await new Promise((resolve) => node!.close(resolve))
+    node = null
+  }
+})
+
+/** One request, the answer as sent (no decoding): status, headers, body. */
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = request(
+      { port, host: '127.0.0.1', path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+const COMPARED = [
+  ...new Set([...Object.keys(securityHeaders()), ...Object.keys(apiSecurityHeaders()), 'Cache-Control']),
+].map((name) => name.toLowerCase())
+
+/** The headers both servers must agree on; a header sent twice shows as an array, and differs. */
+const compared = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(COMPARED.map((name) => [name, headers[name] ?? null]))
+
+describe.skipIf(!existsSync(NGINX))('nginx and the Node server over the same tree', () => {
+  test('send the same security headers, cache rules and status on every kind of path', async () => {
+    const { nginxPort, nodePort } = await serveBoth()
+    const paths = [
+      '/',
+      '/aboutUs',
+      '/loanDetails?sessionId=abc',
+      '/registry.json',
+      '/assets/index-AbCd1234.js',
+      '/remotes/mf-site/1.0.0-a/remoteEntry.js',
+      '/remotes/mf-site/1.0.0-a/mf-manifest.json',
+      '/assets/no-such-file.js',
+      '/remotes/mf-site/1.0.0-a/no-such-file.js',
+      '/remotes/registry.json',
+      '/remotes/mf-site/1.0.0-a/mf-stats.json',
+      '/remotes/mf-site/1.0.0-a/mf-stats.json.br',
+      '/remotes/mf-site/1.0.0-a/mf-stats.json.gz',
+      '/mf-stats.json',
+      '/mf-stats.json.gz',
+      '/.vite/manifest.json',
+      '/no-such-file.js',
+      '/utilities/no-such-api',
+      '/api/v2/promo/no-such-api',
+      CSP_REPORT_PATH,
+    ]
+    for (const path of paths) {
+      const [fromNginx, fromNode] = await Promise.all([send(nginxPort, path), send(nodePort, path)])
+      expect(fromNginx.status, path).toBe(fromNode.status)
+      expect(compared(fromNginx.headers), path).toEqual(compared(fromNode.headers))
+    }
+    // Build stats are 404s in both, whatever encoding is asked for.
+    const stats = await send(nginxPort, '/remotes/mf-site/1.0.0-a/mf-stats.json', {
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(stats.status).toBe(404)
+  })
+
+  test.each([
+    ['br, gzip', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0, br;q=0', undefined],
+    ['identity', undefined],
+    ['*', undefined],
+  ])('Accept-Encoding %j: both send %s, from the same copy', async (accept, expected) => {
+    const { nginxPort, nodePort } = await serveBoth()
+    const brotli = readFileSync(join(root, 'nginx', 'nginx.conf'), 'utf8').includes('brotli_static on;')
+    const encoding = expected === 'br' && !brotli ? 'gzip' : expected
+    for (const path of ['/assets/index-AbCd1234.js', '/remotes/mf-site/1.0.0-a/remoteEntry.js', '/aboutUs']) {
+      const headers = { 'accept-encoding': accept }
+      const [fromNginx, fromNode] = await Promise.all([
+        send(nginxPort, path, { headers }),
+        send(nodePort, path, { headers }),
+      ])
+      expect(fromNginx.headers['content-encoding'], path).toBe(encoding)
+      if (encoding === expected) expect(fromNode.body.equals(fromNginx.body), path).toBe(true)
+      expect(fromNode.headers['content-encoding'], path).toBe(expected)
+      expect(fromNginx.headers.vary, path).toBe('Accept-Encoding')
+      expect(fromNode.headers.vary, path).toBe('Accept-Encoding')
+    }
+  })
+
+  test('past the burst, the SMS and registration calls get a 429 in the envelope; other calls are not limited', async () => {
+    const { nginxPort } = await serveBoth()
+    const post = (path: string) =>
+      send(nginxPort, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'phone=9170000000',
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i += 1) {
+      statuses.push(
+        (await post(i % 2 ? '/api/v2/promo/promotion/get-sms' : '/api/v2/promo/promotion/register')).status,
+      )
+    }
+    // 10 a minute with a burst of 20: the first 21 pass (a 22nd if six seconds went by), the rest wait.
+    expect(statuses.slice(0, 21)).not.toContain(429)
+    expect(statuses.slice(22)).toEqual(Array(8).fill(429))
+    const refused = await post('/api/v2/promo/promotion/get-sms')
+    expect(refused.status).toBe(429)
+    expect(JSON.parse(refused.body.toString())).toEqual(TOO_MANY_REQUESTS_ENVELOPE)
+    expect(refused.headers['content-type']).toMatch(/^application\/json/)
+    expect(compared(refused.headers)).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    })
+    // Another address's count, and every other call, are untouched.
+    for (let i = 0; i < 40; i += 1) {
+      expect((await post('/api/v2/promo/promotion/track-visit')).status).not.toBe(429)
+    }
+  })
+
+  test('the captcha picture is limited too, with a larger burst (a borrower asks for a new one)', async () => {
+    const { nginxPort } = await serveBoth()
+    const statuses: number[] = []
+    for (let i = 0; i < 70; i += 1) {
+      statuses.push((await send(nginxPort, `/api/v2/promo/promotion/get-captcha?sid=s&a=${i}`)).status)
+    }
+    expect(statuses.slice(0, 61)).not.toContain(429)
+    expect(statuses.slice(62)).toEqual(Array(8).fill(429))
+  })
+
+  test('a CSP report posted to nginx reaches the report upstream (here the Node server, which keeps it)', async () => {
+    const { nginxPort } = await serveBoth()
+    const report = {
+      'csp-report': { 'document-uri': 'http://127.0.0.1/aboutUs?sessionId=s', 'blocked-uri': 'eval' },
+    }
+    const answer = await send(nginxPort, CSP_REPORT_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body: JSON.stringify(report),
+    })
+    expect(answer.status).toBe(204)
+    expect(cspReports.list().map((r) => [r.documentUrl, r.blocked])).toEqual([
+      ['http://127.0.0.1/aboutUs', 'eval'],
+    ])
+    const tooLarge = await send(nginxPort, CSP_REPORT_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body: 'x'.repeat(CSP_REPORT_MAX_BYTES + 1),
+    })
+    expect(tooLarge.status).toBe(413)
+    expect(cspReports.list()).toHaveLength(1)
+  })
 })

@@ -20,6 +20,8 @@ export interface NginxServeOptions {
   /** The CDN folder, with the route pages the release step wrote (`.pages`). */
   cdnDir: string
   apiUpstream: string
+  /** Where CSP violation reports go (nginx.conf `/csp-report`); default: `apiUpstream`, the demo server. */
+  cspReportUpstream?: string
   apiOrigin: string
   settings: DeploySettings
   tls?: { cert: string; key: string } | null
@@ -58,6 +60,7 @@ export function prepareNginx(options: NginxServeOptions): string {
       www,
       cdn: options.cdnDir,
       apiUpstream: options.apiUpstream,
+      cspReportUpstream: options.cspReportUpstream ?? options.apiUpstream,
       apiOrigin: options.apiOrigin,
       imageHosts: options.settings.imageHosts,
       loopbackPictures: options.settings.loopbackPictures === true,

@@ -16,6 +16,8 @@ const child = startNginx({
   shellDir: SHELL_DIST,
   cdnDir: CDN_DIR,
   apiUpstream: process.env.API_UPSTREAM ?? 'http://127.0.0.1:4310',
+  // Production: the report collector (ADR 0025); locally the demo server, which records them.
+  cspReportUpstream: process.env.CSP_REPORT_UPSTREAM,
   apiOrigin: process.env.API_ORIGIN ?? '',
   settings: settingsFromEnv(),
 })

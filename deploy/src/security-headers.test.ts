@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { imageSources, securityHeaders } from './security-headers'
+import { apiSecurityHeaders, CSP_REPORT_PATH, imageSources, securityHeaders } from './security-headers'
 
 const imgSrc = (headers: Record<string, string>) =>
   /(?:^|; )img-src ([^;]*)/.exec(headers['Content-Security-Policy'])?.[1]
@@ -35,4 +35,33 @@ test('an image host that is not a host name never reaches the header', () => {
   ).toEqual(['https://ok.example.com'])
   const csp = securityHeaders({ imageHosts: ['a.example.com; script-src *'] })['Content-Security-Policy']
   expect(csp).not.toContain('script-src *')
+})
+
+test('every answer is HTTPS-only for a year, this host and its subdomains, and never preloaded by us', () => {
+  for (const headers of [securityHeaders(), apiSecurityHeaders()]) {
+    expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains')
+    expect(headers['X-Content-Type-Options']).toBe('nosniff')
+    expect(headers['Referrer-Policy']).toBe('no-referrer')
+  }
+})
+
+test('features: geolocation for the test page only on our origin; camera, microphone, payment and the rest off', () => {
+  const header = securityHeaders()['Permissions-Policy']
+  const policy = Object.fromEntries(header.split(', ').map((entry) => entry.split('=')))
+  expect(policy.geolocation).toBe('(self)')
+  for (const feature of ['camera', 'microphone', 'payment', 'usb', 'display-capture']) {
+    expect(policy[feature], feature).toBe('()')
+  }
+  // The copy button's clipboard write keeps its default.
+  expect(policy['clipboard-write']).toBeUndefined()
+})
+
+test("documents keep no opener relation, and CSP violations are reported to this origin's endpoint", () => {
+  const headers = securityHeaders()
+  expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin')
+  const csp = headers['Content-Security-Policy']
+  expect(csp).toContain(`; report-uri ${CSP_REPORT_PATH}`)
+  const group = /; report-to ([\w-]+)/.exec(csp)![1]
+  expect(headers['Reporting-Endpoints']).toBe(`${group}="${CSP_REPORT_PATH}"`)
+  expect(CSP_REPORT_PATH).toBe('/csp-report')
 })

@@ -30,7 +30,52 @@ export function imageSources(
   return [...(imageHosts.length > 0 ? hosts : ['https:']), ...(options.loopback ? LOOPBACK_PICTURES : [])]
 }
 
-/** Headers every document and asset gets; nginx.conf sets the same (its placeholders come from here). */
+/** Where browsers send CSP violation reports: this origin (nginx forwards them, ADR 0025). */
+export const CSP_REPORT_PATH = '/csp-report'
+
+/** The Reporting API's name for that endpoint (`Reporting-Endpoints`, CSP `report-to`). */
+const CSP_REPORT_GROUP = 'csp'
+
+/**
+ * One year, this host and its subdomains; not `preload`, which commits the whole registrable domain and is
+ * ops' decision for the apex (ADR 0025). Browsers ignore it on plain HTTP (the local run).
+ */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/**
+ * Only what the app uses: geolocation (the developer test page's "get location"). Photos come from a file
+ * input, which opens the phone's own camera or gallery and needs no camera permission; the copy button's
+ * clipboard write is the default (`self`).
+ */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  ...[
+    'accelerometer',
+    'browsing-topics',
+    'camera',
+    'display-capture',
+    'gyroscope',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'usb',
+  ].map((feature) => `${feature}=()`),
+].join(', ')
+
+/** What every answer gets, the API's included. */
+function baseHeaders(): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Strict-Transport-Security': HSTS,
+  }
+}
+
+/**
+ * Headers every document, asset and error page gets, from both servers: the Node server sends these, and
+ * deploy/nginx.conf's header placeholders are filled with them (`renderNginxConf`).
+ */
 export function securityHeaders(options: SecurityOptions = {}): Record<string, string> {
   const connect = ["'self'", options.apiOrigin].filter(Boolean).join(' ')
   return {
@@ -49,8 +94,19 @@ export function securityHeaders(options: SecurityOptions = {}): Record<string, s
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
+      // report-to for browsers with the Reporting API (which then ignore report-uri), report-uri for the rest.
+      `report-uri ${CSP_REPORT_PATH}`,
+      `report-to ${CSP_REPORT_GROUP}`,
     ].join('; '),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
+    'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
+    ...baseHeaders(),
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    // Pages we open and pages that open us get no handle on this window (no payment popup talks back).
+    'Cross-Origin-Opener-Policy': 'same-origin',
   }
+}
+
+/** Headers on the API's answers (JSON, never rendered): no sniffing into HTML, no referrer, HSTS. */
+export function apiSecurityHeaders(): Record<string, string> {
+  return baseHeaders()
 }

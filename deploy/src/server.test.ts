@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { request, type Server } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
 import { afterEach, beforeEach, expect, test } from 'vitest'
+import { CSP_REPORT_MAX_BYTES, CspReportLog } from './csp-reports'
 import { DEPLOY_DIR } from './paths'
+import { CSP_REPORT_PATH, HSTS, PERMISSIONS_POLICY } from './security-headers'
 import { createAppServer, type ServerOptions } from './server'
 
 let work: string
@@ -298,5 +301,200 @@ test("pages allow images from the deploy's image hosts, over HTTPS only", async 
     expect(csp, path).toContain(
       "img-src 'self' data: blob: https://img.cashloan.ph https://*.cdn.example.com;",
     )
+  }
+})
+
+/** A GET with `accept-encoding` as given (fetch would add its own); the raw body, undecoded. */
+function getRaw(port: number, path: string, acceptEncoding?: string) {
+  return new Promise<{
+    status: number
+    headers: Record<string, string | string[] | undefined>
+    body: Buffer
+  }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }
+    request({ port, host: '127.0.0.1', path, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+test.each([
+  ['br, gzip', 'br'],
+  ['gzip, deflate, br', 'br'],
+  ['BR;q=0.5, gzip', 'br'],
+  ['br;q=0, gzip', 'gzip'],
+  ['br; q=0.000, gzip', 'gzip'],
+  ['gzip;q=0, br;q=0', 'plain'],
+  ['gzip;q=0', 'plain'],
+  ['identity', 'plain'],
+  ['*', 'plain'],
+  ['', 'plain'],
+  [undefined, 'plain'],
+])('Accept-Encoding %j gets %s, as nginx answers it', async (accept, expected) => {
+  const port = await start()
+  const res = await getRaw(port, `${SITE}/remoteEntry.js`, accept)
+  expect(res.status).toBe(200)
+  expect(res.headers['content-encoding'] ?? 'plain').toBe(expected)
+  expect(res.headers.vary).toBe('Accept-Encoding')
+  if (expected === 'plain') expect(res.body.toString()).toBe('export {}')
+})
+
+test("a file's compressed copies written by the release are sent as they are, not compressed again", async () => {
+  const release = join(cdnDir, 'mf-site', '1.0.0-abc')
+  const js = `export const screen = "${'screen '.repeat(200)}"\n`
+  writeFileSync(join(release, 'remoteEntry.js'), js)
+  // Levels the server never uses itself: only the copies can give these bytes.
+  const br = brotliCompressSync(js, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } })
+  const gz = gzipSync(js, { level: 1 })
+  writeFileSync(join(release, 'remoteEntry.js.br'), br)
+  writeFileSync(join(release, 'remoteEntry.js.gz'), gz)
+  const port = await start()
+  const viaBr = await getRaw(port, `${SITE}/remoteEntry.js`, 'br, gzip')
+  expect(viaBr.headers['content-encoding']).toBe('br')
+  expect(viaBr.headers['content-length']).toBe(String(br.length))
+  expect(viaBr.body.equals(br)).toBe(true)
+  const viaGz = await getRaw(port, `${SITE}/remoteEntry.js`, 'gzip')
+  expect(viaGz.body.equals(gz)).toBe(true)
+  // A copy older than its file (the file rebuilt since) is not the file: compressed here instead.
+  writeFileSync(join(release, 'remoteEntry.js'), `${js}// rebuilt\n`)
+  utimesSync(join(release, 'remoteEntry.js.br'), new Date(2000, 0), new Date(2000, 0))
+  const stale = await getRaw(port, `${SITE}/remoteEntry.js`, 'br')
+  expect(brotliDecompressSync(stale.body).toString()).toBe(`${js}// rebuilt\n`)
+})
+
+test('build stats are never served, nor their compressed copies, from the CDN or the shell', async () => {
+  const release = join(cdnDir, 'mf-site', '1.0.0-abc')
+  for (const dir of [release, shellDir]) {
+    for (const name of ['mf-stats.json', 'mf-stats.json.br', 'mf-stats.json.gz']) {
+      writeFileSync(join(dir, name), '{}')
+    }
+  }
+  const port = await start()
+  for (const path of [
+    `${SITE}/mf-stats.json`,
+    `${SITE}/mf-stats.json.br`,
+    `${SITE}/mf-stats.json.gz`,
+    '/mf-stats.json',
+    '/mf-stats.json.br',
+    '/mf-stats.json.gz',
+  ]) {
+    expect((await get(port, path)).status, path).toBe(404)
+  }
+  // What was asked for by its encoding is not served through the copy either.
+  expect((await getRaw(port, `${SITE}/mf-stats.json`, 'br, gzip')).status).toBe(404)
+})
+
+test("the API's answers are never sniffed and send no referrer, as nginx sends them", async () => {
+  const port = await start()
+  for (const path of ['/utilities/no-such-api', '/api/v2/promo/no-such-api']) {
+    const res = await get(port, path)
+    expect(res.status, path).toBe(404)
+    expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
+    expect(res.headers.get('referrer-policy'), path).toBe('no-referrer')
+    expect(res.headers.get('strict-transport-security'), path).toBe(HSTS)
+    expect(res.headers.get('cache-control'), path).toBe('no-store')
+  }
+})
+
+/** POSTs `body` as `type` to the report endpoint. */
+async function postReport(port: number, type: string, body: string | Uint8Array, method = 'POST') {
+  const response = await fetch(`http://127.0.0.1:${port}${CSP_REPORT_PATH}`, {
+    method,
+    headers: { 'content-type': type },
+    body: method === 'GET' ? undefined : typeof body === 'string' ? body : Buffer.from(body),
+  })
+  return { status: response.status, headers: response.headers }
+}
+
+test('CSP violation reports are recorded from both report formats, without the query that holds the session', async () => {
+  const cspReports = new CspReportLog(100, () => undefined)
+  const port = await start({ cspReports })
+  const legacy = {
+    'csp-report': {
+      'document-uri': 'http://localhost/complaint?sessionId=secret#x',
+      'violated-directive': 'img-src',
+      'effective-directive': 'img-src',
+      'blocked-uri': 'http://evil.example/p.png?token=1',
+      'source-file': 'http://localhost/assets/index-1.js',
+      'line-number': 12,
+    },
+  }
+  expect((await postReport(port, 'application/csp-report', JSON.stringify(legacy))).status).toBe(204)
+  const batch = [
+    {
+      type: 'csp-violation',
+      url: 'http://localhost/loanDetails?sessionId=secret',
+      body: {
+        documentURL: 'http://localhost/loanDetails?sessionId=secret',
+        effectiveDirective: 'script-src-elem',
+        blockedURL: 'inline',
+        disposition: 'enforce',
+      },
+    },
+    { type: 'deprecation', body: { id: 'x' } },
+  ]
+  const answer = await postReport(port, 'application/reports+json', JSON.stringify(batch))
+  expect(answer.status).toBe(204)
+  expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(cspReports.list().map(({ at: _at, ...report }) => report)).toEqual([
+    {
+      documentUrl: 'http://localhost/complaint',
+      directive: 'img-src',
+      blocked: 'http://evil.example/p.png',
+      sourceFile: 'http://localhost/assets/index-1.js',
+      line: 12,
+      disposition: 'enforce',
+    },
+    {
+      documentUrl: 'http://localhost/loanDetails',
+      directive: 'script-src-elem',
+      blocked: 'inline',
+      sourceFile: '',
+      line: null,
+      disposition: 'enforce',
+    },
+  ])
+  expect(JSON.stringify(cspReports.list())).not.toContain('secret')
+})
+
+test('the report endpoint refuses what is not a report, and keeps a bounded number', async () => {
+  const lines: string[] = []
+  const cspReports = new CspReportLog(3, (line) => lines.push(line))
+  const port = await start({ cspReports })
+  const one = JSON.stringify({ 'csp-report': { 'document-uri': 'http://localhost/', 'blocked-uri': 'eval' } })
+  expect((await postReport(port, 'application/csp-report', one, 'GET')).status).toBe(405)
+  expect((await postReport(port, 'text/plain', one)).status).toBe(415)
+  expect((await postReport(port, 'application/csp-report', '{"csp-report": ')).status).toBe(400)
+  expect((await postReport(port, 'application/csp-report', '[]')).status).toBe(400)
+  const large = JSON.stringify({ 'csp-report': { 'script-sample': 'x'.repeat(CSP_REPORT_MAX_BYTES) } })
+  expect((await postReport(port, 'application/csp-report', large)).status).toBe(413)
+  for (let i = 0; i < 5; i += 1) {
+    const report = JSON.stringify({ 'csp-report': { 'document-uri': `http://localhost/p${i}` } })
+    expect((await postReport(port, 'application/csp-report', report)).status).toBe(204)
+  }
+  expect(cspReports.list().map((r) => r.documentUrl)).toEqual([
+    'http://localhost/p2',
+    'http://localhost/p3',
+    'http://localhost/p4',
+  ])
+  expect(lines).toHaveLength(5)
+  expect((await get(port, '/aboutUs')).status).toBe(200)
+})
+
+test('documents, files and error answers carry HSTS, Permissions-Policy, COOP and the report endpoint', async () => {
+  const port = await start()
+  for (const path of ['/', '/aboutUs', `${SITE}/remoteEntry.js`, '/registry.json', '/no-such-file.js']) {
+    const headers = (await get(port, path)).headers
+    expect(headers.get('strict-transport-security'), path).toBe(HSTS)
+    expect(headers.get('permissions-policy'), path).toBe(PERMISSIONS_POLICY)
+    expect(headers.get('cross-origin-opener-policy'), path).toBe('same-origin')
+    expect(headers.get('reporting-endpoints'), path).toBe(`csp="${CSP_REPORT_PATH}"`)
+    expect(headers.get('content-security-policy'), path).toContain(`report-uri ${CSP_REPORT_PATH}`)
   }
 })

@@ -4,9 +4,10 @@ import { extname, relative, resolve, sep } from 'node:path'
 import { pipeline } from 'node:stream'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { handleApi, isApiPath } from 'shared/config/demo-api'
+import { CspReportLog, receiveCspReport } from './csp-reports'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, resolveInside, SHELL_DIST } from './paths'
-import { securityHeaders } from './security-headers'
+import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from './security-headers'
 import { readPageRegistry } from './registry-file'
 import { firstCallScript, pageFileName, pageScriptHashes, renderPage } from './route-pages'
 import { standaloneHtml, standaloneRemote } from './standalone'
@@ -71,6 +72,8 @@ export interface ServerOptions {
    */
   pagesDir?: string | null
   timeouts?: Partial<ServerTimeouts>
+  /** Where the CSP violation reports posted to CSP_REPORT_PATH are kept (default: a log of its own). */
+  cspReports?: CspReportLog
 }
 
 /**
@@ -89,8 +92,8 @@ function fileIn(root: string, rel: string): string | null {
   return full && existsSync(full) && statSync(full).isFile() ? full : null
 }
 
-/** Module Federation's build statistics: for build tools, not for browsers. */
-const STATS_FILE = 'mf-stats.json'
+/** Module Federation's build statistics and their compressed copies: for build tools, not for browsers. */
+const isBuildStats = (file: string) => /^mf-stats\.json(\.br|\.gz)?$/.test(file.split(sep).at(-1) ?? '')
 
 /**
  * A CDN file a browser may fetch: one inside a version folder (`<remote>/<version>/…`), never a file at the
@@ -100,7 +103,7 @@ function cdnFile(cdnDir: string, rel: string): string | null {
   const file = fileIn(cdnDir, rel)
   if (!file) return null
   const parts = relative(resolve(cdnDir), file).split(sep)
-  return parts.length >= 3 && parts.at(-1) !== STATS_FILE ? file : null
+  return parts.length >= 3 && !isBuildStats(file) ? file : null
 }
 
 /**
@@ -145,57 +148,108 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map'])
 
-/** Compressed bodies keyed by path and modification time (released files never change; dev builds do). */
-function compressed(cache: Map<string, Buffer>, file: string, encoding: 'br' | 'gzip'): Buffer {
+type Encoding = 'br' | 'gzip'
+
+/** The copy the release writes beside a file in each encoding (ADR 0019, deploy/src/precompress.ts). */
+const COPY_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
+
+/**
+ * The encoding to send for an `Accept-Encoding` header, as nginx's brotli_static and gzip_static choose:
+ * brotli when it is listed with a q above 0, else gzip the same way, else none. Names are case-insensitive;
+ * `*` and other codings are not taken (the plain body is always acceptable unless `identity;q=0`, which
+ * neither server honours).
+ */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Set<string>()
+  for (const item of String(header ?? '').split(',')) {
+    const [name, ...params] = item.split(';').map((part) => part.trim().toLowerCase())
+    const q = params.map((param) => /^q=([0-9.]+)$/.exec(param)?.[1]).find((value) => value !== undefined)
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name)
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
+}
+
+/** The release's compressed copy of `file`, when there is one at least as new as the file. */
+function copyOf(file: string, encoding: Encoding): { path: string; size: number } | null {
+  const path = file + COPY_SUFFIX[encoding]
+  try {
+    const copy = statSync(path)
+    return copy.isFile() && copy.mtimeMs >= statSync(file).mtimeMs ? { path, size: copy.size } : null
+  } catch {
+    return null
+  }
+}
+
+/** Compressed bodies of files without copies (the registry, a dev build): at most this many bytes kept. */
+const COMPRESSED_CACHE_BYTES = 32 * 1024 * 1024
+
+interface CompressedCache {
+  bodies: Map<string, Buffer>
+  bytes: number
+}
+
+/**
+ * A file without a copy compressed here, once per modification time (the registry changes at every release:
+ * the oldest bodies are dropped past COMPRESSED_CACHE_BYTES).
+ */
+function compressed(cache: CompressedCache, file: string, encoding: Encoding): Buffer {
   const key = `${encoding}:${file}:${statSync(file).mtimeMs}`
-  let body = cache.get(key)
+  let body = cache.bodies.get(key)
   if (!body) {
     const raw = readFileSync(file)
     body =
       encoding === 'br'
         ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
         : gzipSync(raw, { level: 9 })
-    cache.set(key, body)
+    cache.bodies.set(key, body)
+    cache.bytes += body.length
+    for (const [old, oldBody] of cache.bodies) {
+      if (cache.bytes <= COMPRESSED_CACHE_BYTES) break
+      cache.bodies.delete(old)
+      cache.bytes -= oldBody.length
+    }
   }
   return body
 }
 
+/** Streams `file`; a file that goes away mid-read (a rebuild) or a client that leaves ends this answer only. */
+function stream(res: ServerResponse, file: string) {
+  pipeline(createReadStream(file), res, (error) => {
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[server]', file, error.message)
+  })
+}
+
+/**
+ * Sends `file` as nginx does: in the encoding the client accepts, from the release's compressed copy when
+ * there is one, else compressed here once; `Vary: Accept-Encoding` on every text file.
+ */
 function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
   headers: Record<string, string>,
-  cache: Map<string, Buffer>,
+  cache: CompressedCache,
 ) {
   const type = TYPES[extname(file)] ?? 'application/octet-stream'
-  const accept = String(req.headers['accept-encoding'] ?? '')
-  const encoding = !COMPRESSIBLE.has(extname(file))
-    ? null
-    : /\bbr\b/.test(accept)
-      ? 'br'
-      : /\bgzip\b/.test(accept)
-        ? 'gzip'
-        : null
+  const text = COMPRESSIBLE.has(extname(file))
+  const head = { ...headers, 'Content-Type': type, ...(text ? { Vary: 'Accept-Encoding' } : {}) }
+  const encoding = text ? acceptedEncoding(req.headers['accept-encoding']) : null
   if (encoding) {
-    const body = compressed(cache, file, encoding)
+    const copy = copyOf(file, encoding)
+    const body = copy ? null : compressed(cache, file, encoding)
     res.writeHead(200, {
-      ...headers,
-      'Content-Type': type,
+      ...head,
       'Content-Encoding': encoding,
-      'Content-Length': String(body.length),
-      Vary: 'Accept-Encoding',
+      'Content-Length': String(copy ? copy.size : body!.length),
     })
-    res.end(req.method === 'HEAD' ? undefined : body)
+    if (req.method === 'HEAD') res.end()
+    else if (copy) stream(res, copy.path)
+    else res.end(body)
     return
   }
-  res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': String(statSync(file).size) })
+  res.writeHead(200, { ...head, 'Content-Length': String(statSync(file).size) })
   if (req.method === 'HEAD') res.end()
-  else {
-    // A file that goes away mid-read (a rebuild) or a client that leaves ends this response, not the process.
-    pipeline(createReadStream(file), res, (error) => {
-      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error('[server]', file, error.message)
-    })
-  }
+  else stream(res, file)
 }
 
 /**
@@ -212,7 +266,9 @@ export function createAppServer(options: ServerOptions = {}): Server {
     : []
   const loopbackPictures = options.settings?.loopbackPictures === true
   const security = securityHeaders({ apiOrigin: options.apiOrigin, imageHosts, loopbackPictures })
-  const compressedCache = new Map<string, Buffer>()
+  const apiSecurity = apiSecurityHeaders()
+  const cspReports = options.cspReports ?? new CspReportLog()
+  const compressedCache: CompressedCache = { bodies: new Map(), bytes: 0 }
   const pageSecurity = () =>
     securityHeaders({
       apiOrigin: options.apiOrigin,
@@ -244,9 +300,12 @@ export function createAppServer(options: ServerOptions = {}): Server {
     const path = url.pathname
     const notFound = () => text(res, 404, 'Not found')
     if (isApiPath(path)) {
+      // The handlers' answers are JSON: never sniffed into a document (nginx adds the same).
+      for (const [name, value] of Object.entries(apiSecurity)) res.setHeader(name, value)
       handleApi(req, res, origin, demoHandlers).catch((error: unknown) => fail(req, res, error))
       return
     }
+    if (path === CSP_REPORT_PATH) return receiveCspReport(req, res, cspReports, apiSecurity)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return text(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' })
     }
@@ -268,7 +327,8 @@ export function createAppServer(options: ServerOptions = {}): Server {
       )
       return
     }
-    const asset = path !== '/' && path !== '/index.html' ? fileIn(shellDir, path.slice(1)) : null
+    const found = path !== '/' && path !== '/index.html' ? fileIn(shellDir, path.slice(1)) : null
+    const asset = found && !isBuildStats(found) ? found : null
     if (asset) {
       const hashed = path.startsWith('/assets/') || /-[\w-]{8,}\.js$/.test(path)
       sendFile(
