@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
@@ -51,6 +51,7 @@ test('on a registry file that is not a registry, release, rollback and remotes s
     expect(run.stderr).toContain(
       "Nothing was changed: writing a new one would drop the other remotes' pointers",
     )
+    expect(run.stderr).toContain('Repair it with `pnpm registry:repair`')
   }
   // The release stops before it builds anything.
   expect(release.stdout).not.toContain('built')
@@ -58,4 +59,38 @@ test('on a registry file that is not a registry, release, rollback and remotes s
   expect(remotes.stdout).toMatch(/^mf-site\s+current: \?\s+previous: \?\s+available: -$/m)
   expect(readFileSync(file, 'utf8')).toBe('{"remotes": {"mf_site": ')
   // Three processes starting TypeScript at once: seconds on a busy machine.
+}, 20_000)
+
+test('registry:repair rebuilds a registry that is not JSON from the pointers the route pages carry', async () => {
+  const file = join(cdnDir, 'registry.json')
+  writeFileSync(file, '{"remotes": {"mf_site": ')
+  const version = '1.0.0-aaaaaaaaaa'
+  mkdirSync(join(cdnDir, 'mf-site', version), { recursive: true })
+  writeFileSync(
+    join(cdnDir, 'mf-site', version, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+  )
+  mkdirSync(join(cdnDir, '.pages'))
+  const entry = {
+    version,
+    entry: `/remotes/mf-site/${version}/mf-manifest.json`,
+    previous: null,
+    available: [],
+  }
+  writeFileSync(
+    join(cdnDir, '.pages', 'aboutUs.html'),
+    `<head><script type="application/json" id="mf-preload">${JSON.stringify({ registry: { remotes: { mf_site: entry } }, manifests: {} })}</script></head>`,
+  )
+  const run = await cli('registry:repair')
+  expect(run.code, run.stderr).toBe(0)
+  expect(run.stdout).toMatch(/kept as .*\.registry\.json\.broken-/)
+  expect(run.stdout).toContain(`restored mf-site → ${version} (previous: none)`)
+  expect(run.stdout).toContain(
+    'not restored mf-loan: no route page carries a pointer to a version on the CDN.',
+  )
+  expect(run.stdout).toContain('pnpm rollback mf-loan <version>')
+  expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+    remotes: { mf_site: { ...entry, available: [version] } },
+  })
+  expect(readdirSync(cdnDir).filter((f) => f.includes('broken'))).toHaveLength(1)
 }, 20_000)

@@ -1,12 +1,29 @@
 import { buildPackage } from './build'
-import { federationName, packageOf, REGISTRY_FILE, remotePackages } from './paths'
+import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from './paths'
 import { readRegistry, RegistryFileError, type RegistryDoc } from './registry-file'
-import { releaseRemote, rollbackRemote, versionsOnCdn } from './release'
+import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCdn } from './release'
 
 const USAGE = `usage:
   pnpm release <remote>              build and publish one remote, point the registry at it
   pnpm rollback <remote> [version]   point a remote back (default: its previous version)
-  pnpm remotes                       list current, previous and available versions`
+  pnpm remotes                       list current, previous and available versions
+  pnpm pages:check                   rewrite every route page that disagrees with the registry, say which
+  pnpm registry:repair               rebuild a registry.json that is not a registry from the route pages`
+
+/** `pnpm pages:check`, also run after a registry repair. */
+function pagesCheck(): void {
+  const result = checkPages({ cdnDir: CDN_DIR, registryFile: REGISTRY_FILE, shellDir: SHELL_DIST })
+  if (!result) {
+    console.log('No shell build (shell/dist): there are no route pages to check. `pnpm build` writes them.')
+    return
+  }
+  for (const { path, problem } of result.repaired) console.log(`repaired ${path}: ${problem}`)
+  console.log(
+    result.repaired.length
+      ? `${result.repaired.length} of ${result.checked.length} route pages repaired; they now agree with the registry`
+      : `All ${result.checked.length} route pages agree with the registry`,
+  )
+}
 
 function remoteArg(value: string | undefined): string {
   const pkg = value ? packageOf(value) : ''
@@ -38,8 +55,30 @@ async function main(argv: string[]) {
       console.log(
         r.changed
           ? `${pkg} → ${r.version} (undo with: pnpm rollback ${pkg})`
-          : `${pkg}@${r.version} is already current`,
+          : `${pkg}@${r.version} is already current; its entry and route pages were written again`,
       )
+      return
+    }
+    case 'pages:check':
+      pagesCheck()
+      return
+    case 'registry:repair': {
+      const r = repairRegistry(remotePackages())
+      if (!r) {
+        console.log(`${REGISTRY_FILE} is a registry; nothing to repair (pnpm remotes lists it)`)
+        return
+      }
+      console.log(`${REGISTRY_FILE} was not a registry; kept as ${r.setAside}`)
+      for (const { pkg, version, previous } of r.restored) {
+        console.log(`restored ${pkg} → ${version} (previous: ${previous ?? 'none'})`)
+      }
+      for (const { pkg, available } of r.missing) {
+        console.log(
+          `not restored ${pkg}: no route page carries a pointer to a version on the CDN. Point it with ` +
+            `pnpm rollback ${pkg} <version> (available: ${available.join(', ') || 'none'})`,
+        )
+      }
+      pagesCheck()
       return
     }
     case 'remotes': {

@@ -1,12 +1,14 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import type * as Fs from 'node:fs'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { readRegistry, RegistryFileError } from './registry-file'
-import { releaseRemote, rollbackRemote, versionsOnCdn } from './release'
+import { DEPLOY_DIR } from './paths'
+import { releaseRemote, rollbackRemote, versionsOnCdn, type ReleaseResult } from './release'
 import { pageFileName, pagesDirOf } from './route-pages'
 
 /** Makes the next copy stop half way, as a release killed mid-copy (or a full disk) would. */
@@ -26,8 +28,11 @@ vi.mock('node:fs', async (importOriginal) => {
 let root: string
 let options: { rootDir: string; cdnDir: string; registryFile: string; shellDir: string }
 
-function build(content: string) {
-  const dist = join(root, 'mf-site', 'dist')
+const SHELL_INDEX =
+  '<!doctype html><html><head><script type="application/json" id="app-settings">{}</script></head><body></body></html>'
+
+function build(content: string, workspace = root, pkg = 'mf-site') {
+  const dist = join(workspace, pkg, 'dist')
   rmSync(dist, { recursive: true, force: true })
   mkdirSync(join(dist, 'assets'), { recursive: true })
   writeFileSync(
@@ -219,10 +224,7 @@ test('a published version carries brotli and gzip copies of its files; one publi
 
 test("a release and a rollback leave the remote's route pages with copies of their new bytes", () => {
   mkdirSync(options.shellDir, { recursive: true })
-  writeFileSync(
-    join(options.shellDir, 'index.html'),
-    '<!doctype html><html><head><script type="application/json" id="app-settings">{}</script></head><body></body></html>',
-  )
+  writeFileSync(join(options.shellDir, 'index.html'), SHELL_INDEX)
   const page = join(pagesDirOf(options.cdnDir), pageFileName('/aboutUs'))
   build('one')
   const v1 = releaseRemote('mf-site', options).version
@@ -234,4 +236,143 @@ test("a release and a rollback leave the remote's route pages with copies of the
   expect(readFileSync(page, 'utf8')).toContain(v1)
   expect(unbrotli(`${page}.br`)).toBe(readFileSync(page, 'utf8'))
   expect(gunzipSync(readFileSync(`${page}.gz`)).toString()).toBe(readFileSync(page, 'utf8'))
+})
+
+/** The registry entries a route page carries. */
+const carried = (page: string) =>
+  (
+    JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(readFileSync(page, 'utf8'))![1]) as {
+      registry: { remotes: Record<string, { version: string }> } | null
+    }
+  ).registry?.remotes
+
+/**
+ * One release in its own process, as a team's `pnpm release` is. It waits at a barrier (`go`) with the
+ * others, so that the releases really start together.
+ */
+const RELEASE_WORKER = `
+const [release, rootDir, cdnDir, shellDir, pkg, barrier] = process.argv.slice(1)
+const { existsSync, writeFileSync } = await import('node:fs')
+const { releaseRemote } = await import(release)
+writeFileSync(barrier + '/ready-' + process.pid, '')
+while (!existsSync(barrier + '/go')) await new Promise((r) => setTimeout(r, 2))
+const result = releaseRemote(pkg, { rootDir, cdnDir, registryFile: cdnDir + '/registry.json', shellDir })
+process.stdout.write(JSON.stringify(result))
+`
+
+test('10 releases of two remotes at once, each in its own process: every release lands, each after the one before, pages as the registry says', async () => {
+  mkdirSync(options.shellDir, { recursive: true })
+  writeFileSync(join(options.shellDir, 'index.html'), SHELL_INDEX)
+  const barrier = join(root, 'barrier')
+  mkdirSync(barrier)
+  const releases = Array.from({ length: 10 }, (_, i) => {
+    const pkg = i % 2 ? 'mf-complaint' : 'mf-site'
+    const workspace = join(root, `team-${i}`)
+    mkdirSync(join(workspace, pkg), { recursive: true })
+    writeFileSync(join(workspace, pkg, 'package.json'), JSON.stringify({ version: '1.0.0' }))
+    build(`build ${i}`, workspace, pkg)
+    const args = [pathToFileURL(join(DEPLOY_DIR, 'src/release.ts')).href, workspace, options.cdnDir]
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        RELEASE_WORKER,
+        ...args,
+        options.shellDir,
+        pkg,
+        barrier,
+      ],
+      { cwd: DEPLOY_DIR },
+    )
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    return new Promise<ReleaseResult>((resolve, reject) =>
+      child.on('exit', (code) =>
+        code === 0
+          ? resolve(JSON.parse(stdout) as ReleaseResult)
+          : reject(new Error(`release ${i}: ${stderr}`)),
+      ),
+    )
+  })
+  while (readdirSync(barrier).length < 10) await new Promise((r) => setTimeout(r, 20))
+  writeFileSync(join(barrier, 'go'), '')
+  const results = await Promise.all(releases)
+  const registry = readRegistry(options.registryFile)
+  for (const [pkg, remote] of [
+    ['mf-site', 'mf_site'],
+    ['mf-complaint', 'mf_complaint'],
+  ]) {
+    const mine = results.filter((r) => r.remote === remote)
+    expect(mine).toHaveLength(5)
+    // Each release saw the one before it as current: following `previous` from the registry's current
+    // version visits every release once. A release that read the registry while another was writing it
+    // would have dropped a pointer (its own, or the other remote's).
+    const previousOf = new Map(mine.map((r) => [r.version, r.previous]))
+    const chain: string[] = []
+    for (let v: string | null | undefined = registry.remotes[remote]?.version; v; v = previousOf.get(v)) {
+      chain.push(v)
+    }
+    expect(chain.sort()).toEqual(mine.map((r) => r.version).sort())
+    expect(registry.remotes[remote].previous?.version).toBe(previousOf.get(registry.remotes[remote].version))
+    expect([...registry.remotes[remote].available].sort()).toEqual(chain.sort())
+    // The remote's pages carry what the registry says, not what some release in between said.
+    for (const path of pkg === 'mf-site' ? ['/', '/aboutUs'] : ['/complaint']) {
+      const page = join(pagesDirOf(options.cdnDir), pageFileName(path))
+      expect(carried(page)?.[remote]?.version, path).toBe(registry.remotes[remote].version)
+      expect(unbrotli(`${page}.br`)).toBe(readFileSync(page, 'utf8'))
+    }
+  }
+  // No lock, temp file or copy in progress is left behind.
+  expect(readdirSync(options.cdnDir).sort()).toEqual(['.pages', 'mf-complaint', 'mf-site', 'registry.json'])
+}, 120_000)
+
+const OUTSIDE_MANIFEST = {
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: 'https://cdn.evil.example' } },
+}
+
+test('a build whose manifest loads files from outside its version folder is refused before anything is published', () => {
+  build('one')
+  writeFileSync(join(root, 'mf-site', 'dist', 'mf-manifest.json'), JSON.stringify(OUTSIDE_MANIFEST))
+  expect(() => releaseRemote('mf-site', options)).toThrow(
+    `mf-site's build cannot be released: in its mf-manifest.json, remoteEntry "https://cdn.evil.example/remoteEntry.js" is outside its version folder. A remote's files come from its own version folder on this deployment (ADR 0024).`,
+  )
+  expect(existsSync(join(options.cdnDir, 'mf-site'))).toBe(false)
+  expect(existsSync(options.registryFile)).toBe(false)
+})
+
+test('a rollback to a version whose manifest points outside the deployment is refused', () => {
+  build('one')
+  const v1 = releaseRemote('mf-site', options).version
+  // A version published before the check, or copied into the CDN by hand.
+  mkdirSync(join(options.cdnDir, 'mf-site', '0.9.0-old'))
+  writeFileSync(
+    join(options.cdnDir, 'mf-site', '0.9.0-old', 'mf-manifest.json'),
+    JSON.stringify(OUTSIDE_MANIFEST),
+  )
+  expect(() => rollbackRemote('mf-site', '0.9.0-old', options)).toThrow(
+    /mf-site@0.9.0-old cannot be pointed at: in its mf-manifest.json, remoteEntry .* is outside its version folder/,
+  )
+  expect(readRegistry(options.registryFile).remotes.mf_site.version).toBe(v1)
+})
+
+test('an entry edited to point outside the deployment is never kept as previous', () => {
+  mkdirSync(options.cdnDir, { recursive: true })
+  const foreign = {
+    version: '1.0.0-x',
+    entry: 'https://cdn.evil.example/mf-site/mf-manifest.json',
+    previous: null,
+  }
+  writeFileSync(options.registryFile, JSON.stringify({ remotes: { mf_site: foreign } }))
+  build('one')
+  const r = releaseRemote('mf-site', options)
+  expect(r).toMatchObject({ changed: true, previous: null })
+  expect(readRegistry(options.registryFile).remotes.mf_site).toMatchObject({
+    entry: `/remotes/mf-site/${r.version}/mf-manifest.json`,
+    previous: null,
+  })
 })

@@ -1,10 +1,30 @@
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST, federationName } from './paths'
-import { precompressDir, rewriteCompressed } from './precompress'
-import { readRegistry, setRegistryEntry, type Pointer } from './registry-file'
-import { pagesDirOf, writeRoutePages } from './route-pages'
+import { parseRegistry } from 'shared/registry'
+import { precompressDir, precompressFile, rewriteCompressed } from './precompress'
+import {
+  isRegistryFile,
+  manifestProblems,
+  processAlive,
+  readRegistry,
+  replaceBrokenRegistry,
+  setRegistryEntry,
+  withRegistryLock,
+  type Pointer,
+  type RegistryDoc,
+  type RegistryEntry,
+} from './registry-file'
+import {
+  carriedRemotes,
+  pagesDirOf,
+  plannedRoutePages,
+  writeAtomically,
+  writeRoutePages,
+  type WritePagesOptions,
+} from './route-pages'
 
 /** Every file under `dir` (recursively), sorted; none when it does not exist. */
 export function listFiles(dir: string): string[] {
@@ -45,16 +65,6 @@ export function versionsOnCdn(pkg: string, cdnDir = CDN_DIR): string[] {
 
 const INCOMING = /^\.incoming-.+-(\d+)$/
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists, it belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /**
  * Copies `dist` to `target` so that `target` appears only complete: the copy goes to a dot folder next to
  * it (same file system, never listed or served) and is renamed into place. A copy left behind by a release
@@ -65,7 +75,7 @@ function publishDir(dist: string, target: string): void {
   if (existsSync(parent)) {
     for (const name of readdirSync(parent)) {
       const pid = INCOMING.exec(name)?.[1]
-      if (pid && !alive(Number(pid))) rmSync(join(parent, name), { recursive: true, force: true })
+      if (pid && !processAlive(Number(pid))) rmSync(join(parent, name), { recursive: true, force: true })
     }
   }
   // A version published before its files had compressed copies gets them (ADR 0019).
@@ -96,18 +106,42 @@ export interface ReleaseOptions {
 }
 
 /**
+ * Writes route pages (every page, or one remote's with `remote`) and their compressed copies under the
+ * registry lock, so that they are the registry's as it is while nothing else changes it (ADR 0016, 0024).
+ */
+export function publishPages(options: WritePagesOptions): string[] {
+  return withRegistryLock(options.registryFile, () =>
+    rewriteCompressed(pagesDirOf(options.cdnDir), () => writeRoutePages(options)),
+  )
+}
+
+/**
  * Rewrites the pages of the remote's routes for the registry as it now is (ADR 0016): exactly those pages,
- * since a page carries only its own remote's entry.
+ * since a page carries only its own remote's entry. Called under the lock its registry change was made
+ * under, so that the pages are that change's.
  */
 function rewritePages(name: string, options: ReleaseOptions, cdnDir: string, registryFile: string): void {
-  rewriteCompressed(pagesDirOf(cdnDir), () =>
-    writeRoutePages({
-      cdnDir,
-      registryFile,
-      shellDir: options.shellDir ?? SHELL_DIST,
-      remote: name,
-    }),
-  )
+  publishPages({ cdnDir, registryFile, shellDir: options.shellDir ?? SHELL_DIST, remote: name })
+}
+
+/**
+ * Refuses a version whose manifest would load a file from outside its own folder on this deployment: the
+ * shell imports what the manifest names, so the check is made before anything points at it (ADR 0024).
+ */
+function checkManifest(file: string, refused: string): void {
+  let manifest: unknown
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`${refused}: its mf-manifest.json is not JSON (${(error as Error).message})`)
+  }
+  const problems = manifestProblems(manifest)
+  if (problems.length > 0) {
+    throw new Error(
+      `${refused}: in its mf-manifest.json, ${problems.join('; ')}. A remote's files come from its own ` +
+        'version folder on this deployment (ADR 0024).',
+    )
+  }
 }
 
 export interface ReleaseResult {
@@ -117,9 +151,14 @@ export interface ReleaseResult {
   previous: string | null
 }
 
+/** The pointer a release or rollback leaves as `previous`: the current one (always this deployment's). */
+const previousOf = (current: RegistryEntry | undefined): Pointer | null =>
+  current ? { version: current.version, entry: current.entry } : null
+
 /**
  * Publishes `<pkg>/dist` immutably as `cdn/<pkg>/<version>/` and points the registry at it, keeping the
- * old pointer as `previous`. Publishing the same build again changes nothing.
+ * old pointer as `previous`. Publishing the same build again changes nothing. The copy is made outside the
+ * registry lock; the registry is read, changed and written, and the remote's pages rewritten, under it.
  */
 export function releaseRemote(pkg: string, options: ReleaseOptions = {}): ReleaseResult {
   const cdnDir = options.cdnDir ?? CDN_DIR
@@ -129,63 +168,223 @@ export function releaseRemote(pkg: string, options: ReleaseOptions = {}): Releas
   if (!existsSync(join(dist, 'mf-manifest.json'))) {
     throw new Error(`${pkg} has no build (${relative(rootDir, dist)}/mf-manifest.json); run its build first`)
   }
+  checkManifest(join(dist, 'mf-manifest.json'), `${pkg}'s build cannot be released`)
   const pkgVersion = (
     JSON.parse(readFileSync(join(rootDir, pkg, 'package.json'), 'utf8')) as { version: string }
   ).version
   const version = `${pkgVersion}-${hashDir(dist)}`
   const name = federationName(pkg)
   // Read first: a registry that cannot be updated stops the release before anything is published.
-  const current = readRegistry(registryFile).remotes[name]
+  readRegistry(registryFile)
   publishDir(dist, join(cdnDir, pkg, version))
-  const available = versionsOnCdn(pkg, cdnDir)
-  if (current?.version === version) {
-    if (current.available.join() !== available.join()) {
-      setRegistryEntry(registryFile, name, { ...current, available })
+  return withRegistryLock(registryFile, () => {
+    // Read again under the lock: another team's release may have changed the registry since.
+    const current = readRegistry(registryFile).remotes[name]
+    const available = versionsOnCdn(pkg, cdnDir)
+    if (current?.version === version) {
+      if (current.available.join() !== available.join()) {
+        setRegistryEntry(registryFile, name, { ...current, available })
+      }
+      rewritePages(name, options, cdnDir, registryFile)
+      return { remote: name, version, changed: false, previous: current.previous?.version ?? null }
     }
+    const previous = previousOf(current)
+    setRegistryEntry(registryFile, name, { ...pointerFor(pkg, version), previous, available })
     rewritePages(name, options, cdnDir, registryFile)
-    return { remote: name, version, changed: false, previous: current.previous?.version ?? null }
-  }
-  const previous = current ? { version: current.version, entry: current.entry } : null
-  setRegistryEntry(registryFile, name, { ...pointerFor(pkg, version), previous, available })
-  rewritePages(name, options, cdnDir, registryFile)
-  return { remote: name, version, changed: true, previous: previous?.version ?? null }
+    return { remote: name, version, changed: true, previous: previous?.version ?? null }
+  })
 }
 
 /**
  * Points a remote back to `version` (default: its previous). The pointer it leaves becomes `previous`,
  * so a rollback is itself undone by another rollback. A remote without a usable entry (never released, or
- * its entry is malformed) can still be pointed at a named version: that is how such an entry is repaired.
+ * its entry is malformed or points outside the deployment) can still be pointed at a named version: that is
+ * how such an entry is repaired. A rollback to the version already current writes that version's own entry
+ * again (an entry edited by hand is put back) and rewrites the remote's pages all the same: that is how ops
+ * make sure the pages say what the registry says.
  */
 export function rollbackRemote(pkg: string, version?: string, options: ReleaseOptions = {}): ReleaseResult {
   const cdnDir = options.cdnDir ?? CDN_DIR
   const registryFile = options.registryFile ?? REGISTRY_FILE
   const name = federationName(pkg)
-  const current = readRegistry(registryFile).remotes[name]
-  const available = versionsOnCdn(pkg, cdnDir)
-  const targetVersion = version ?? current?.previous?.version
-  if (!targetVersion) {
-    throw new Error(
-      current
-        ? `${pkg} has no previous version to roll back to`
-        : `${pkg} has no usable registry entry (never released, or its entry is malformed); name the ` +
-            `version: pnpm rollback ${pkg} <version>. Available: ${available.join(', ') || 'none'}`,
+  return withRegistryLock(registryFile, () => {
+    const current = readRegistry(registryFile).remotes[name]
+    const available = versionsOnCdn(pkg, cdnDir)
+    const targetVersion = version ?? current?.previous?.version
+    if (!targetVersion) {
+      throw new Error(
+        current
+          ? `${pkg} has no previous version to roll back to`
+          : `${pkg} has no usable registry entry (never released, or its entry is malformed); name the ` +
+              `version: pnpm rollback ${pkg} <version>. Available: ${available.join(', ') || 'none'}`,
+      )
+    }
+    if (!available.includes(targetVersion)) {
+      throw new Error(
+        `${pkg}@${targetVersion} does not exist on the CDN. Available: ${available.join(', ') || 'none'}`,
+      )
+    }
+    checkManifest(
+      join(cdnDir, pkg, targetVersion, 'mf-manifest.json'),
+      `${pkg}@${targetVersion} cannot be pointed at`,
     )
-  }
-  if (!available.includes(targetVersion)) {
-    throw new Error(
-      `${pkg}@${targetVersion} does not exist on the CDN. Available: ${available.join(', ') || 'none'}`,
-    )
-  }
-  if (targetVersion === current?.version) {
-    return {
-      remote: name,
-      version: targetVersion,
-      changed: false,
-      previous: current.previous?.version ?? null,
+    const same = targetVersion === current?.version
+    const previous = same ? current.previous : previousOf(current)
+    const entry = { ...pointerFor(pkg, targetVersion), previous, available }
+    if (!same || JSON.stringify(entry) !== JSON.stringify(current))
+      setRegistryEntry(registryFile, name, entry)
+    rewritePages(name, options, cdnDir, registryFile)
+    return { remote: name, version: targetVersion, changed: !same, previous: previous?.version ?? null }
+  })
+}
+
+/** What `checkPages` found wrong with one page, and so rewrote (or removed). */
+export interface PageRepair {
+  path: string
+  problem: string
+}
+
+/** The version a page's inline entry names for `remote`, or null. */
+function carriedVersion(html: string | null, remote: string): string | null {
+  const entry = html === null ? null : carriedRemotes(html)?.[remote]
+  const version = entry && typeof entry === 'object' ? (entry as { version?: unknown }).version : null
+  return typeof version === 'string' ? version : null
+}
+
+/** Why a written page is not the page the registry gives. */
+function pageProblem(written: string, expected: string | null, remote: string | null): string {
+  if (expected === null) return `no release of ${remote} has this page; removed`
+  if (remote) {
+    const had = carriedVersion(written, remote)
+    const wants = carriedVersion(expected, remote)
+    if (had !== wants) {
+      if (!had) return `carried no ${remote} entry; the registry says ${wants}`
+      return wants
+        ? `carried ${remote} ${had}; the registry says ${wants}`
+        : `carried ${remote} ${had}; the registry has no usable entry for it`
     }
   }
-  const previous = current ? { version: current.version, entry: current.entry } : null
-  setRegistryEntry(registryFile, name, { ...pointerFor(pkg, targetVersion), previous, available })
-  rewritePages(name, options, cdnDir, registryFile)
-  return { remote: name, version: targetVersion, changed: true, previous: previous?.version ?? null }
+  return 'differed from the page the registry, the releases and the shell build give (rewritten)'
+}
+
+const DECOMPRESS = { '.br': brotliDecompressSync, '.gz': gunzipSync } as const
+
+/** The compressed copy of `file` that is missing or not `html` (ADR 0019), if any. */
+function staleCopy(file: string, html: string): string | null {
+  for (const [suffix, decompress] of Object.entries(DECOMPRESS)) {
+    try {
+      if (decompress(readFileSync(file + suffix)).toString() !== html) return suffix
+    } catch {
+      return suffix
+    }
+  }
+  return null
+}
+
+/**
+ * `pnpm pages:check`: every route page (and standalone page) against the page the registry, the releases and
+ * the shell build give now, with the settings the pages were written with; a page that differs or is missing
+ * is rewritten, one that should not exist removed, a compressed copy that is not its page made again. Under the
+ * registry lock; refuses a registry that is not one (RegistryFileError). Null when the shell is not built.
+ */
+export function checkPages(
+  options: Omit<WritePagesOptions, 'remote' | 'settings'>,
+): { checked: string[]; repaired: PageRepair[] } | null {
+  return withRegistryLock(options.registryFile, () => {
+    readRegistry(options.registryFile)
+    const plan = plannedRoutePages(options)
+    if (!plan) return null
+    const repaired: PageRepair[] = []
+    for (const page of plan.pages) {
+      const written = existsSync(page.file) ? readFileSync(page.file, 'utf8') : null
+      if (written === page.html) {
+        const copy = page.html === null ? null : staleCopy(page.file, page.html)
+        if (copy) {
+          precompressFile(page.file)
+          repaired.push({ path: page.path, problem: `its ${copy} copy was not the page` })
+        }
+        continue
+      }
+      repaired.push({
+        path: page.path,
+        problem: written === null ? 'missing' : pageProblem(written, page.html, page.remote),
+      })
+      // The copies go first: nginx must never send a new page's old copy (ADR 0019).
+      for (const suffix of Object.keys(DECOMPRESS)) rmSync(page.file + suffix, { force: true })
+      if (page.html === null) {
+        rmSync(page.file, { force: true })
+        continue
+      }
+      writeAtomically(page.file, page.html)
+      precompressFile(page.file)
+    }
+    return { checked: plan.pages.filter((p) => p.html !== null).map((p) => p.path), repaired }
+  })
+}
+
+export interface RegistryRepair {
+  /** The broken file, renamed beside the new registry. */
+  setAside: string
+  restored: { pkg: string; version: string; previous: string | null }[]
+  /** Remotes no page gave a usable pointer for: each is pointed with `pnpm rollback <pkg> <version>`. */
+  missing: { pkg: string; available: string[] }[]
+}
+
+/** The registry entries a remote's route pages carry, the most recently written page's first. */
+function pagePointers(cdnDir: string, name: string): unknown[] {
+  const pagesDir = pagesDirOf(cdnDir)
+  if (!existsSync(pagesDir)) return []
+  return readdirSync(pagesDir)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => ({ file: join(pagesDir, file), mtime: statSync(join(pagesDir, file)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)
+    .map(({ file }) => carriedRemotes(readFileSync(file, 'utf8'))?.[name])
+    .filter((entry) => entry !== undefined)
+}
+
+/**
+ * `pnpm registry:repair`: a registry file that is not a registry (ADR 0011) is rebuilt from the pointers the
+ * route pages carry. Every release and rollback rewrites its remote's pages from the registry it has just
+ * written, under the same lock, so the newest page of a remote holds that remote's last pointer; it is taken
+ * when its version (and its previous's) is on the CDN with a manifest of its own. A remote no page gives is
+ * left out and named, for `pnpm rollback <pkg> <version>`. The broken file is kept beside the new one. Null
+ * when the file is a registry (a malformed entry is its own remote's to repair, ADR 0011).
+ */
+export function repairRegistry(pkgs: string[], options: ReleaseOptions = {}): RegistryRepair | null {
+  const cdnDir = options.cdnDir ?? CDN_DIR
+  const registryFile = options.registryFile ?? REGISTRY_FILE
+  return withRegistryLock(registryFile, () => {
+    if (isRegistryFile(registryFile)) return null
+    const registry: RegistryDoc = { remotes: {} }
+    const restored: RegistryRepair['restored'] = []
+    const missing: RegistryRepair['missing'] = []
+    for (const pkg of pkgs) {
+      const name = federationName(pkg)
+      const available = versionsOnCdn(pkg, cdnDir)
+      const usable = (pointer: Pointer | null | undefined) =>
+        !!pointer &&
+        available.includes(pointer.version) &&
+        manifestProblems(readJsonOrNull(join(cdnDir, pkg, pointer.version, 'mf-manifest.json'))).length === 0
+      // The page's entry, read as the tools read the registry: well-formed and this deployment's.
+      const newest = pagePointers(cdnDir, name)
+        .map((entry) => parseRegistry({ remotes: { [name]: entry } }).remotes[name])
+        .find((entry) => entry !== undefined)
+      if (!newest || !usable(newest)) {
+        missing.push({ pkg, available })
+        continue
+      }
+      const previous = usable(newest.previous) ? pointerFor(pkg, newest.previous!.version) : null
+      registry.remotes[name] = { ...pointerFor(pkg, newest.version), previous, available }
+      restored.push({ pkg, version: newest.version, previous: previous?.version ?? null })
+    }
+    return { setAside: replaceBrokenRegistry(registryFile, registry), restored, missing }
+  })
+}
+
+function readJsonOrNull(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return null
+  }
 }

@@ -1,14 +1,25 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { FIRST_FRAME_ATTR, FIRST_FRAME_MODULE } from 'shared/remote/first-frame'
 import { REMOTE_ROUTES, TEST_PREVIEW_PATH } from 'shared/routes'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { scriptHash } from './pages'
-import { releaseRemote, rollbackRemote } from './release'
+import { readRegistry, RegistryFileError } from './registry-file'
+import { checkPages, publishPages, releaseRemote, repairRegistry, rollbackRemote } from './release'
 import { pageFileName, pagesDirOf, renderPage, writeRoutePages } from './route-pages'
 import { createAppServer } from './server'
 
@@ -232,4 +243,124 @@ test('the standalone page carries its first screen’s frame inside its root, fo
     `<style>.promo{background:url(/remotes/mf-promotion/${v1}/standalone/assets/bg.png)}</style>`,
   )
   expect(standalone).not.toContain('rel="stylesheet"')
+})
+
+const unbrotli = (path: string) =>
+  brotliDecompressSync(readFileSync(join(pagesDir, `${pageFileName(path)}.br`))).toString()
+
+test("a rollback to the version already current rewrites that remote's pages anyway", () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  const v1 = releaseRemote('mf-site', options()).version
+  writeFileSync(join(pagesDir, pageFileName('/aboutUs')), '<!doctype html><p>left by hand</p>')
+  rmSync(join(pagesDir, pageFileName('/privacyPolicy')))
+  expect(rollbackRemote('mf-site', v1, options())).toMatchObject({ version: v1, changed: false })
+  expect(carried(page('/aboutUs'))?.remotes.mf_site.version).toBe(v1)
+  expect(carried(page('/privacyPolicy'))?.remotes.mf_site.version).toBe(v1)
+  expect(unbrotli('/aboutUs')).toBe(page('/aboutUs'))
+})
+
+test('a rollback to the current version also puts back an entry that was edited by hand', () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  const v1 = releaseRemote('mf-site', options()).version
+  const registry = JSON.parse(readFileSync(registryFile, 'utf8')) as {
+    remotes: Record<string, { entry: string }>
+  }
+  registry.remotes.mf_site.entry = `/remotes/mf-site/${v1}/mf-manifest.json?edited`
+  writeFileSync(registryFile, JSON.stringify(registry))
+  rollbackRemote('mf-site', v1, options())
+  expect(readRegistry(registryFile).remotes.mf_site.entry).toBe(`/remotes/mf-site/${v1}/mf-manifest.json`)
+})
+
+test('the pages check finds every page that disagrees with the registry, says why, and rewrites it', () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  buildRemote('mf-complaint', 'one', '/complaint')
+  const site1 = releaseRemote('mf-site', options()).version
+  const complaint = releaseRemote('mf-complaint', options()).version
+  publishPages({ cdnDir, registryFile, shellDir, settings: { servicePhone: 'deployed' } })
+  const first = checkPages(options())!
+  expect(first.repaired).toEqual([])
+  expect(first.checked).toEqual(expect.arrayContaining(['/', '/aboutUs', '/complaint', TEST_PREVIEW_PATH]))
+
+  const oldAbout = page('/aboutUs')
+  buildRemote('mf-site', 'two', '/aboutUs')
+  const site2 = releaseRemote('mf-site', options()).version
+  // What a crash half way through a release, a restored backup or a hand edit leaves behind.
+  writeFileSync(join(pagesDir, pageFileName('/aboutUs')), oldAbout)
+  rmSync(join(pagesDir, pageFileName('/complaint')))
+  writeFileSync(join(pagesDir, `${pageFileName('/privacyPolicy')}.br`), 'not the page')
+  const registry = JSON.parse(readFileSync(registryFile, 'utf8')) as { remotes: Record<string, unknown> }
+  delete registry.remotes.mf_complaint
+  writeFileSync(registryFile, JSON.stringify(registry))
+
+  const { repaired } = checkPages(options())!
+  expect(repaired).toEqual(
+    expect.arrayContaining([
+      { path: '/aboutUs', problem: `carried mf_site ${site1}; the registry says ${site2}` },
+      {
+        path: '/complainDetails',
+        problem: `carried mf_complaint ${complaint}; the registry has no usable entry for it`,
+      },
+      { path: '/privacyPolicy', problem: 'its .br copy was not the page' },
+    ]),
+  )
+  expect(repaired.map((r) => r.path).sort()).toEqual(
+    [
+      '/aboutUs',
+      '/privacyPolicy',
+      ...REMOTE_ROUTES.filter((r) => r.remote === 'mf_complaint').map((r) => r.path),
+    ].sort(),
+  )
+  expect(repaired.find((r) => r.path === '/complaint')?.problem).toBe('missing')
+  for (const path of first.checked) {
+    expect(page(path), path).toBe(
+      renderPage(path, { cdnDir, registryFile, shellDir, settings: { servicePhone: 'deployed' } }),
+    )
+    expect(unbrotli(path), path).toBe(page(path))
+  }
+  expect(checkPages(options())!.repaired).toEqual([])
+})
+
+test('the pages check refuses a registry that is not one, and says so when there is no shell build', () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  releaseRemote('mf-site', options())
+  writeFileSync(registryFile, '{"remotes":')
+  expect(() => checkPages(options())).toThrow(RegistryFileError)
+  writeFileSync(registryFile, '{}')
+  rmSync(join(shellDir, 'index.html'))
+  expect(checkPages(options())).toBeNull()
+})
+
+test('a registry that is not JSON is rebuilt from the pointers its route pages carry; the broken file is kept', () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  buildRemote('mf-complaint', 'one', '/complaint')
+  const site1 = releaseRemote('mf-site', options()).version
+  buildRemote('mf-site', 'two', '/aboutUs')
+  const site2 = releaseRemote('mf-site', options()).version
+  const complaint = releaseRemote('mf-complaint', options()).version
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: {} })
+  const before = readRegistry(registryFile)
+  writeFileSync(registryFile, '{"remotes": {"mf_site": ')
+
+  const result = repairRegistry(['mf-complaint', 'mf-loan', 'mf-site'], options())!
+  expect(result.restored).toEqual([
+    { pkg: 'mf-complaint', version: complaint, previous: null },
+    { pkg: 'mf-site', version: site2, previous: site1 },
+  ])
+  expect(result.missing).toEqual([{ pkg: 'mf-loan', available: [] }])
+  expect(readRegistry(registryFile)).toEqual(before)
+  expect(readFileSync(result.setAside, 'utf8')).toBe('{"remotes": {"mf_site": ')
+  expect(result.setAside).toMatch(/\/cdn\/\.registry\.json\.broken-[^/]+$/)
+  // A registry that is one needs no repair.
+  expect(repairRegistry(['mf-site'], options())).toBeNull()
+})
+
+test('a page whose pointer names a version that is not on the CDN is not restored', () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  const v1 = releaseRemote('mf-site', options()).version
+  rmSync(join(cdnDir, 'mf-site', v1), { recursive: true })
+  writeFileSync(registryFile, 'oops')
+  const result = repairRegistry(['mf-site'], options())!
+  expect(result).toMatchObject({ restored: [], missing: [{ pkg: 'mf-site', available: [] }] })
+  expect(readRegistry(registryFile)).toEqual({ remotes: {} })
+  expect(existsSync(result.setAside)).toBe(true)
 })

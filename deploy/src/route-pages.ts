@@ -97,7 +97,7 @@ function storedSettings(pagesDir: string): Record<string, unknown> | null {
 }
 
 /** Writes `text` so that a reader sees the old file or the new one, never half of one. */
-function writeAtomically(file: string, text: string): void {
+export function writeAtomically(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true })
   const temp = join(dirname(file), `.${process.pid}.${Date.now()}.tmp`)
   writeFileSync(temp, text)
@@ -117,36 +117,77 @@ export interface WritePagesOptions {
   remote?: string
 }
 
+/** A page a write would leave: its html, or null where no page may be (a standalone page without a release). */
+export interface PlannedPage {
+  path: string
+  /** The remote whose registry entry the page depends on; null for a shell screen. */
+  remote: string | null
+  file: string
+  html: string | null
+}
+
 /**
- * Writes the route pages into the CDN folder's pages folder, each atomically, and returns the paths written.
- * Nothing when the shell is not built: the servers then send its index.html as they find it.
+ * Every page `writeRoutePages` would write for these options, rendered from the registry, the releases and the
+ * shell build as they are now, and the settings it would write them with; null when the shell is not built.
  */
-export function writeRoutePages(options: WritePagesOptions): string[] {
-  if (!existsSync(join(options.shellDir, 'index.html'))) return []
+export function plannedRoutePages(
+  options: WritePagesOptions,
+): { settings: Record<string, unknown>; pages: PlannedPage[] } | null {
+  if (!existsSync(join(options.shellDir, 'index.html'))) return null
   const pagesDir = pagesDirOf(options.cdnDir)
-  mkdirSync(pagesDir, { recursive: true })
   const settings = options.settings ?? storedSettings(pagesDir) ?? settingsFromEnv()
-  if (!options.remote) writeAtomically(join(pagesDir, SETTINGS_FILE), `${JSON.stringify(settings)}\n`)
-  const written: string[] = []
+  const pages: PlannedPage[] = []
   for (const path of appPagePaths(options.remote)) {
     const html = renderPage(path, { ...options, settings })
     if (html === null) continue
-    writeAtomically(join(pagesDir, pageFileName(path)), html)
-    written.push(path)
+    const remote = REMOTE_ROUTES.find((route) => route.path === path)?.remote ?? null
+    pages.push({ path, remote, file: join(pagesDir, pageFileName(path)), html })
   }
   // Standalone pages (ADR 0017) belong to their remote's release too. One whose remote has no release with
   // such a page is removed, so no server keeps sending an old one.
   const registry = readPageRegistry(options.registryFile)
   for (const [path, remote] of Object.entries(STANDALONE_PAGES)) {
     if (options.remote && options.remote !== remote) continue
-    const file = join(pagesDir, pageFileName(path))
     const html = standaloneHtml(remote, registry, options.cdnDir, settings, firstCallScript(options.shellDir))
-    if (!html) {
-      rmSync(file, { force: true })
+    pages.push({ path, remote, file: join(pagesDir, pageFileName(path)), html })
+  }
+  return { settings, pages }
+}
+
+/**
+ * Writes the route pages into the CDN folder's pages folder, each atomically, and returns the paths written.
+ * Nothing when the shell is not built: the servers then send its index.html as they find it. A release,
+ * rollback or shell release goes through `publishPages` (deploy/src/release.ts), which adds the lock and the
+ * compressed copies.
+ */
+export function writeRoutePages(options: WritePagesOptions): string[] {
+  const plan = plannedRoutePages(options)
+  if (!plan) return []
+  const pagesDir = pagesDirOf(options.cdnDir)
+  mkdirSync(pagesDir, { recursive: true })
+  if (!options.remote) writeAtomically(join(pagesDir, SETTINGS_FILE), `${JSON.stringify(plan.settings)}\n`)
+  const written: string[] = []
+  for (const page of plan.pages) {
+    if (page.html === null) {
+      rmSync(page.file, { force: true })
       continue
     }
-    writeAtomically(file, html)
-    written.push(path)
+    writeAtomically(page.file, page.html)
+    written.push(page.path)
   }
   return written
+}
+
+/** The registry entries a route page carries (its `#mf-preload` block), as written; null when it carries none. */
+export function carriedRemotes(html: string): Record<string, unknown> | null {
+  const block = /<script type="application\/json" id="mf-preload">([\s\S]*?)<\/script>/.exec(html)
+  if (!block) return null
+  try {
+    const remotes = (JSON.parse(block[1]) as { registry?: { remotes?: unknown } } | null)?.registry?.remotes
+    return remotes && typeof remotes === 'object' && !Array.isArray(remotes)
+      ? (remotes as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
 }

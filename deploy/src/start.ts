@@ -1,8 +1,7 @@
 import { buildAll, buildShell } from './build'
 import { CDN_DIR, REGISTRY_FILE, remotePackages, SHELL_DIST } from './paths'
-import { rewriteCompressed } from './precompress'
-import { releaseRemote } from './release'
-import { pagesDirOf, writeRoutePages } from './route-pages'
+import { publishPages, releaseRemote } from './release'
+import { pagesDirOf } from './route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from './settings'
 
@@ -25,14 +24,7 @@ async function main() {
   }
   if (!skipBuild) await buildShell()
   const settings = settingsFromEnv()
-  const pages = rewriteCompressed(pagesDirOf(CDN_DIR), () =>
-    writeRoutePages({
-      cdnDir: CDN_DIR,
-      registryFile: REGISTRY_FILE,
-      shellDir: SHELL_DIST,
-      settings,
-    }),
-  )
+  const pages = publishPages({ cdnDir: CDN_DIR, registryFile: REGISTRY_FILE, shellDir: SHELL_DIST, settings })
   console.log(`  wrote ${pages.length} route pages`)
   if (process.argv.includes('--build-only')) return
   const server = createAppServer({ settings, apiOrigin: null, pagesDir: pagesDirOf(CDN_DIR) })

@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { inspectRegistry, parseRegistry } from './registry'
+import { entryProblem, inspectRegistry, parseRegistry } from './registry'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -37,19 +37,19 @@ test('parseRegistry drops malformed entries and keeps the good ones', () => {
 test('parseRegistry: a missing or malformed previous becomes null; available keeps only version strings', () => {
   const registry = parseRegistry({
     remotes: {
-      mf_loan: { version: '2.0.0', entry: '/l/2.0.0/mf-manifest.json' },
+      mf_loan: { version: '2.0.0', entry: '/remotes/mf-loan/2.0.0/mf-manifest.json' },
       mf_repay: {
         version: '3.0.0',
-        entry: '/r/3.0.0/mf-manifest.json',
+        entry: '/remotes/mf-repay/3.0.0/mf-manifest.json',
         previous: { version: '2.0.0' },
         available: ['2.0.0', '', 7, null, '3.0.0'],
       },
-      mf_site: { version: '1.0.0', entry: '/s/1.0.0/mf-manifest.json', available: 'all' },
+      mf_site: { version: '1.0.0', entry: '/remotes/mf-site/1.0.0/mf-manifest.json', available: 'all' },
     },
   })
   expect(registry.remotes.mf_loan).toEqual({
     version: '2.0.0',
-    entry: '/l/2.0.0/mf-manifest.json',
+    entry: '/remotes/mf-loan/2.0.0/mf-manifest.json',
     previous: null,
     available: [],
   })
@@ -100,4 +100,35 @@ test('parseRegistry drops names that are no federation name, __proto__ included'
   )
   expect(Object.keys(registry.remotes)).toEqual(['mf_site'])
   expect(Object.getPrototypeOf(registry.remotes)).toBe(Object.prototype)
+})
+
+const OUTSIDE = [
+  'https://cdn.evil.example/mf-site/mf-manifest.json',
+  '//cdn.evil.example/remotes/mf-site/mf-manifest.json',
+  '/\\cdn.evil.example/remotes/mf-site/mf-manifest.json',
+  '/remotes/../registry.json',
+  'remotes/mf-site/1/mf-manifest.json',
+  'javascript:alert(1)',
+]
+
+test("an entry is the deployment's own only as a path under /remotes/ on its origin", () => {
+  expect(entryProblem('/remotes/mf-site/1.0.0-a/mf-manifest.json')).toBeNull()
+  for (const url of OUTSIDE) expect(entryProblem(url), url).toMatch(/outside this deployment/)
+})
+
+test('an entry outside the deployment is read as malformed (never loaded); a previous outside it is dropped', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const own = (name: string) => `/remotes/${name}/1/mf-manifest.json`
+  const read = inspectRegistry({
+    remotes: {
+      mf_site: { version: '1', entry: OUTSIDE[0] },
+      mf_loan: { version: '1', entry: own('mf-loan'), previous: { version: '0', entry: OUTSIDE[1] } },
+      mf_repay: { version: '1', entry: own('mf-repay') },
+    },
+  })
+  expect(read?.malformed).toEqual(['mf_site'])
+  expect(Object.keys(read?.registry.remotes ?? {})).toEqual(['mf_loan', 'mf_repay'])
+  expect(read?.registry.remotes.mf_loan.previous).toBeNull()
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignoring mf_site: its entry'))
+  warn.mockRestore()
 })

@@ -41,6 +41,37 @@ const RegistrySchema = record({ remotes: v.optional(v.record(v.string(), v.unkno
  */
 const REMOTE_NAME = /^[a-z][a-z0-9_]*$/
 
+/** Where every remote's files live: version folders under this path on the deployment's own origin. */
+export const REMOTES_PATH = '/remotes'
+
+/**
+ * A placeholder for the page's origin. The URL parser is the browser's (WHATWG), so `//host`, `/\host`, tabs
+ * and `..` resolve here exactly as they do in the shell.
+ */
+export const DEPLOYMENT_ORIGIN = 'https://deployment.invalid'
+
+/** Whether `url`, resolved against `base`, stays under `folder` (both absolute). */
+export function resolvesInside(url: string, base: string, folder: string): boolean {
+  try {
+    return new URL(url, base).href.startsWith(folder)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Why a registry entry (a manifest URL) is not this deployment's, or null when it is: a path that starts
+ * with `/` and stays under /remotes/ on the page's own origin (ADR 0024). There is no CDN origin setting,
+ * and the pages' CSP allows scripts from 'self' only. The shell never loads such an entry, and the release
+ * tools read it as missing.
+ */
+export function entryProblem(entry: string): string | null {
+  return entry.startsWith('/') &&
+    resolvesInside(entry, `${DEPLOYMENT_ORIGIN}/`, `${DEPLOYMENT_ORIGIN}${REMOTES_PATH}/`)
+    ? null
+    : `${JSON.stringify(entry)} is outside this deployment (only ${REMOTES_PATH}/… on its own origin)`
+}
+
 /** A registry as read: its well-formed entries, and the remotes it lists with an entry that is not. */
 export interface RegistryRead {
   registry: Registry
@@ -53,7 +84,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Reads a registry document entry by entry, so one bad entry cannot take the others down (each dropped one is
- * logged). Null when it is no registry at all: not an object, or `remotes` present but not an object (the
+ * logged); an entry outside the deployment (`entryProblem`) counts as malformed, a `previous` outside it is
+ * dropped. Null when it is no registry at all: not an object, or `remotes` present but not an object (the
  * release tools refuse such a file, ADR 0011). No `remotes` is a registry that lists nothing.
  */
 export function inspectRegistry(raw: unknown): RegistryRead | null {
@@ -68,8 +100,21 @@ export function inspectRegistry(raw: unknown): RegistryRead | null {
       continue
     }
     const entry = parseLenient(`registry ${name}`, EntrySchema, value)
-    if (entry.ok) remotes[name] = entry.value
-    else malformed.push(name)
+    if (!entry.ok) {
+      malformed.push(name)
+      continue
+    }
+    // An entry outside the deployment is as good as malformed: nothing of it may load (ADR 0024).
+    const problem = entryProblem(entry.value.entry)
+    if (problem) {
+      console.warn(`[registry] ignoring ${name}: its entry ${problem}`)
+      malformed.push(name)
+      continue
+    }
+    const previous = entry.value.previous
+    const previousProblem = previous && entryProblem(previous.entry)
+    if (previousProblem) console.warn(`[registry] ignoring ${name}'s previous: its entry ${previousProblem}`)
+    remotes[name] = previousProblem ? { ...entry.value, previous: null } : entry.value
   }
   return { registry: { remotes }, malformed }
 }
