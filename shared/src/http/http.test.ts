@@ -2,6 +2,7 @@ import axios from 'axios'
 import { delay, http as mock, HttpResponse } from 'msw'
 import { expect, test, vi } from 'vitest'
 import { setupMswServer } from '../testing/testing'
+import { TEST_TIMEOUT_MS, UNKNOWN_OUTCOME_ANSWERS } from '../testing/unknown-answers'
 import {
   createHttp,
   MESSAGES,
@@ -632,8 +633,11 @@ test('a retry after a dropped connection reuses the key; a changed body is a new
 
 test.each([
   ['a failure code', () => HttpResponse.json({ code: '800005', message: 'Do not submit twice' })],
-  ['an HTTP 500', () => HttpResponse.html('<h1>Internal Server Error</h1>', { status: 500 })],
-  ['an HTTP 429', () => HttpResponse.json({ code: '429', message: 'Slow down' }, { status: 429 })],
+  ['an HTTP 429 envelope', () => HttpResponse.json({ code: '429', message: 'Slow down' }, { status: 429 })],
+  [
+    "an HTTP 500 with the server's own refusal",
+    () => HttpResponse.json({ code: '500', message: 'Card not supported' }, { status: 500 }),
+  ],
 ])('%s is an answer: the next identical money call is a new intent with a new key', async (_name, answer) => {
   const { requests, capture } = recordRequests()
   server.use(
@@ -650,22 +654,30 @@ test.each([
   expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-2'])
 })
 
-test.each([502, 504])(
-  "a gateway's %i on a money call is no answer: unknown outcome, and the retry keeps the key",
-  async (status) => {
+/** Every answer that is not the server's own envelope: the money call's outcome is unknown (issue #30). */
+const NOT_THE_SERVERS_ANSWERS: [string, () => Response | Promise<Response>][] = [
+  ...UNKNOWN_OUTCOME_ANSWERS,
+  ['a 502 page', () => HttpResponse.html('<h1>Bad Gateway</h1>', { status: 502 })],
+  ['a 504 page', () => HttpResponse.html('<h1>Gateway Timeout</h1>', { status: 504 })],
+  ['a 200 with JSON that is no envelope', () => HttpResponse.json({ ok: true })],
+  ['a 500 with a success envelope (a proxy)', () => HttpResponse.json({ code: '00' }, { status: 500 })],
+]
+
+test.each(NOT_THE_SERVERS_ANSWERS)(
+  'a money call that ends with %s has an unknown outcome, and the retry keeps the key',
+  async (_name, answer) => {
     const { requests, capture } = recordRequests()
     server.use(
       mock.post(`${API}/v3/loan/push`, async ({ request }) => {
         await capture(request)
-        return requests.length === 1
-          ? HttpResponse.html('<h1>Bad Gateway</h1>', { status })
-          : HttpResponse.json({ code: '00' })
+        return requests.length === 1 ? answer() : HttpResponse.json({ code: '00' })
       }),
     )
-    const { http } = setup()
-    const first = await http.post('/v3/loan/push', { amount: 1 }, { money: true })
+    const { http } = setup({ client: fetchClient() })
+    const money = { money: true, timeoutMs: TEST_TIMEOUT_MS }
+    const first = await http.post('/v3/loan/push', { amount: 1 }, money)
     expect(first).toMatchObject({ success: false, message: MESSAGES.unknownOutcome, outcome: 'unknown' })
-    expect((await http.post('/v3/loan/push', { amount: 1 }, { money: true })).success).toBe(true)
+    expect((await http.post('/v3/loan/push', { amount: 1 }, money)).success).toBe(true)
     expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['key-1', 'key-1'])
   },
 )

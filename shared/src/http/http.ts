@@ -41,10 +41,11 @@ export interface CallOptions {
    *   borrower chose in the body (no timestamps or nonces), or every tap becomes a new intent.
    * - A double tap while it is in flight shares the first call's answer; a different body to the same path
    *   is another intent, sent on its own.
-   * - The helper keeps the key until the server answers. After a timeout, a dropped connection or a gateway's
-   *   502 / 504, the result has `outcome: 'unknown'` and `MESSAGES.unknownOutcome`; the same call made again
-   *   (the borrower's retry) sends the same key, so the server does it at most once. After any answer the
-   *   server gave, the next identical call is a new intent with a new key.
+   * - The helper keeps the key until the server answered with an envelope (`serverAnswered`). Every other
+   *   outcome (a timeout, a dropped connection, a 5xx or 408 page, a 2xx that is no envelope) has
+   *   `outcome: 'unknown'` and `MESSAGES.unknownOutcome`; the same call made again (the borrower's retry)
+   *   sends the same key, so the server does it at most once. After the server's own answer, the next
+   *   identical call is a new intent with a new key.
    * - Never retried automatically, never answered from a call the page started.
    */
   money?: boolean
@@ -111,10 +112,19 @@ export function toastText(message: string): string {
 }
 
 /**
- * Answers from a gateway that gave up on the server (bad gateway, gateway timeout): the server may have done
- * the call anyway, so for a money call they are no answer at all.
+ * Whether the server itself answered a call, so that a money call's outcome is known (ADR 0012): its body is
+ * an envelope (`{ code, … }`), with a 2xx status, or with another status as the server's own refusal (a
+ * failure code and a message: nginx's 413 and 429 envelopes, an API's 4xx). Anything else (a 500 or 503
+ * page, a 408, a CDN's 52x, a gateway's 502 / 504, a 2xx whose body is HTML from a WAF or a captive portal,
+ * truncated JSON) may have come after the server did the call, or instead of it: the outcome is unknown.
  */
-const GATEWAY_GAVE_UP = new Set([502, 504])
+function serverAnswered(response: RawResponse): boolean {
+  const parsed = parseBody(response.text)
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !('code' in parsed)) return false
+  if (response.status >= 200 && response.status < 300) return true
+  const result = toResult(parsed)
+  return !result.success && result.code !== null && serverMessage(parsed as { message?: unknown }) !== ''
+}
 
 const NO_QUERY = () => ({})
 
@@ -266,7 +276,7 @@ export function createHttp(config: HttpConfig): HostHttp {
         (started && (await withTimeout(started, { maxMs: timeoutMs }, startedTimedOut))) ??
         (await request(method, url, data, headers, timeoutMs))
       result =
-        options.money && GATEWAY_GAVE_UP.has(response.status)
+        options.money && !serverAnswered(response)
           ? unknownOutcome(response.text)
           : responseResult<T>(response)
     } catch (error) {

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
-import { apiPath, failure } from 'shared/mocks'
+import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
+import { apiPath, envelope, failure } from 'shared/mocks'
 import { createTestProps, renderWithUi, setupMswServer, type TestProps } from 'shared/testing'
+import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
 import { afterEach, expect, test } from 'vitest'
-import { CARD_INIT_PATH } from '../../api/paths'
+import { BIND_CARD_PATH, CARD_INIT_PATH } from '../../api/paths'
 import { BindcardApp } from '../../app/bindcard-app'
 import { handlers } from '../../mocks/handlers'
 import { BIND_FAILURE_MESSAGE, listBinds, resetStore } from '../../mocks/store'
@@ -12,8 +14,10 @@ import { BIND_FAILURE_MESSAGE, listBinds, resetStore } from '../../mocks/store'
 const server = setupMswServer(...handlers)
 afterEach(resetStore)
 
-async function renderScreen(query: Record<string, string> = {}) {
-  const props = createTestProps({ screen: 'bindBank', query })
+async function renderScreen(query: Record<string, string> = {}, options: { shortTimeouts?: boolean } = {}) {
+  const created = createTestProps({ screen: 'bindBank', query })
+  // Calls give up after TEST_TIMEOUT_MS: a timeout a test can wait for.
+  const props = options.shortTimeouts ? withShortTimeouts(created) : created
   const user = userEvent.setup()
   const view = renderWithUi(<BindcardApp {...props} />)
   await screen.findByRole('tablist', { name: 'Card type' })
@@ -222,6 +226,30 @@ test('a refused bind shows the server message and keeps every value typed', asyn
   expect(props.bridgeCalls.map((call) => call.action)).toEqual(['startBank'])
   expect(listBinds()).toHaveLength(0)
 })
+
+test.each(UNKNOWN_OUTCOME_ANSWERS)(
+  'a bind that ends with %s: the outcome is unknown, every value is kept, and the next tap sends the same key',
+  async (_, answer) => {
+    const keys: (string | null)[] = []
+    server.use(
+      mswHttp.post(apiPath(BIND_CARD_PATH), ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'))
+        return keys.length === 1 ? answer() : envelope(null)
+      }),
+    )
+    const { props, user } = await renderScreen({}, { shortTimeouts: true })
+    await fillBankCard(user)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText(HTTP_MESSAGES.unknownOutcome)).toBeInTheDocument()
+    expect(props.bridgeCalls.map((call) => call.action)).toEqual(['startBank'])
+    expect(screen.getByLabelText('Bank card number')).toHaveValue('4111 1111 1111 1111')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(props.bridgeCalls.map((call) => call.action)).toContain('closeWebview'))
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBeTruthy()
+    expect(keys[1]).toBe(keys[0])
+  },
+)
 
 test('a failed load says so in place of the form, and Try again loads it', async () => {
   server.use(

@@ -6,6 +6,7 @@ import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CONFIRM_PATHS } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES, MESSAGES } from '../../app/messages'
@@ -57,14 +58,17 @@ function renderConfirm(
     variant?: LoanConfirmScreenProps['variant']
     byPeriod?: boolean
     query?: Record<string, string>
+    /** Calls give up after TEST_TIMEOUT_MS (shared/testing/unknown-answers), for a timeout a test waits for. */
+    shortTimeouts?: boolean
   } = {},
 ): Rendered {
   const { variant = 'v1', byPeriod = false, query = {} } = options
-  const props = createTestProps({
+  const created = createTestProps({
     screen: variant === 'v2' ? 'loanConfirmNew' : byPeriod ? 'confirmByPeriod' : 'loanConfirm',
     query: { productId, ...query },
     settings: DEMO_SETTINGS,
   })
+  const props = options.shortTimeouts ? withShortTimeouts(created) : created
   const listeners: (() => boolean)[] = []
   const bridge = {
     ...props.bridge,
@@ -285,6 +289,29 @@ test('a push without an answer says the outcome is unknown; the retry carries th
   await waitFor(() => expect(calls).toHaveLength(2))
   expect(calls[1].key).toBe(calls[0].key)
 })
+
+test.each(UNKNOWN_OUTCOME_ANSWERS)(
+  'a push that ends with %s: the outcome is unknown, the page stays, and the next tap sends the same key',
+  async (_, answer) => {
+    let pushes = 0
+    server.use(
+      http.post(apiPath(V1.push), () => (++pushes === 1 ? answer() : envelope({ lendDetailsUrl: '' }))),
+    )
+    const user = userEvent.setup()
+    renderConfirm(CONFIRM_SCENARIOS.standard, { shortTimeouts: true })
+    await loaded()
+    const calls = sent()
+    await user.click(nextButton())
+    expect(await screen.findByText(HTTP_MESSAGES.unknownOutcome)).toBeInTheDocument()
+    expect(visits).toEqual([])
+    expect(nextButton()).toBeEnabled()
+    await user.click(nextButton())
+    await waitFor(() => expect(calls.filter((call) => call.path === V1.push)).toHaveLength(2))
+    const [first, second] = calls.filter((call) => call.path === V1.push)
+    expect(first.key).toBeTruthy()
+    expect(second.key).toBe(first.key)
+  },
+)
 
 /** Closes v2's promotional pop-up, which comes first; returns 'Next' as the variant names it. */
 async function readyToPush(

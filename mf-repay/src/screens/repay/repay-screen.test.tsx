@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { apiPath, envelope, failure } from 'shared/mocks'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
+import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../../api/paths'
 import { RepayApp } from '../../app/repay-app'
@@ -25,8 +26,10 @@ afterEach(() => {
 
 const SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['pay.cashloan-demo.ph'] }
 
-async function renderRepay(orderId: string = SCENARIOS.full) {
-  const props = createTestProps({ screen: 'repay', query: { productId: '1', orderId }, settings: SETTINGS })
+async function renderRepay(orderId: string = SCENARIOS.full, options: { shortTimeouts?: boolean } = {}) {
+  const created = createTestProps({ screen: 'repay', query: { productId: '1', orderId }, settings: SETTINGS })
+  // Calls give up after TEST_TIMEOUT_MS: a timeout a test can wait for.
+  const props = options.shortTimeouts ? withShortTimeouts(created) : created
   const user = userEvent.setup()
   renderWithUi(<RepayApp {...props} />)
   await screen.findByRole('heading', { name: /^₱/ })
@@ -251,6 +254,30 @@ test('a dropped connection is an unknown outcome too', async () => {
   await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
   expect(await screen.findByRole('alert')).toHaveTextContent('We could not confirm the result.')
 })
+
+test.each(UNKNOWN_OUTCOME_ANSWERS)(
+  'a payment that ends with %s: the outcome is unknown, it points at the order, and the next tap sends the same key',
+  async (_, answer) => {
+    const keys: (string | null)[] = []
+    server.use(
+      mswHttp.post(apiPath(GENERATE_VCODE_PATH), ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'))
+        return keys.length === 1 ? answer() : failure('Demo: declined.', '01')
+      }),
+    )
+    const { user } = await renderRepay(SCENARIOS.full, { shortTimeouts: true })
+    const picker = await openPicker(user)
+    await user.click(within(picker).getByRole('button', { name: 'Pay now' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('We could not confirm the result. Please check your order status')
+    expect(within(alert).getByRole('button', { name: 'Check my order status' })).toBeInTheDocument()
+    expect(visits).toHaveLength(0)
+    await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
+    await waitFor(() => expect(keys).toHaveLength(2))
+    expect(keys[0]).toBeTruthy()
+    expect(keys[1]).toBe(keys[0])
+  },
+)
 
 test('ten fast taps on pay send one request', async () => {
   let requests = 0
