@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { startNginx } from './nginx-serve'
 import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from './paths'
-import { settingsFromEnv } from './settings'
+import { apiOrigin, settingsFromEnv, upstreamUrl } from './settings'
 
 /**
  * Serves the released tree with real nginx on loopback (used by the e2e `nginx` project): writes the web
@@ -10,17 +10,29 @@ import { settingsFromEnv } from './settings'
 const port = Number(process.env.NGINX_PORT ?? 4320)
 // One folder per port, so several nginx instances (e2e suites) never share a web root.
 const prefix = join(DEPLOY_DIR, '.nginx', String(port))
-const child = startNginx({
-  port,
-  prefix,
-  shellDir: SHELL_DIST,
-  cdnDir: CDN_DIR,
-  apiUpstream: process.env.API_UPSTREAM ?? 'http://127.0.0.1:4310',
-  // Production: the report collector (ADR 0025); locally the demo server, which records them.
-  cspReportUpstream: process.env.CSP_REPORT_UPSTREAM,
-  apiOrigin: process.env.API_ORIGIN ?? '',
-  settings: settingsFromEnv(),
-})
+/** The nginx child for the environment's settings; a setting that is not valid stops here, named. */
+function start() {
+  try {
+    return startNginx({
+      port,
+      prefix,
+      shellDir: SHELL_DIST,
+      cdnDir: CDN_DIR,
+      apiUpstream: upstreamUrl('API_UPSTREAM', process.env.API_UPSTREAM ?? 'http://127.0.0.1:4310'),
+      // Production: the report collector (ADR 0025); locally the demo server, which records them.
+      cspReportUpstream:
+        process.env.CSP_REPORT_UPSTREAM &&
+        upstreamUrl('CSP_REPORT_UPSTREAM', process.env.CSP_REPORT_UPSTREAM),
+      apiOrigin: apiOrigin(process.env.API_ORIGIN ?? ''),
+      settings: settingsFromEnv(),
+    })
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+}
+
+const child = start()
 console.log(`nginx serving ${join(prefix, 'www')} at http://127.0.0.1:${port}`)
 child.on('exit', (code) => process.exit(code ?? 0))
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill('SIGQUIT'))

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { DEMO_LINK_HOSTS, injectSettings, settingsFromEnv } from './settings'
+import { apiOrigin, DEMO_LINK_HOSTS, injectSettings, settingsFromEnv, upstreamUrl } from './settings'
 
 test("the demo profile is the default: demo link hosts, QA version pins on, the demo's second picture origin", () => {
   expect(settingsFromEnv({})).toEqual({
@@ -64,6 +64,52 @@ test('a host list entry that is not a host name stops the deploy, naming the var
     )
   }
   expect(() => settingsFromEnv({ ALLOWED_HOSTS: 'pay.example.com/x' })).toThrow('ALLOWED_HOSTS')
+})
+
+test.each([
+  [
+    'API_BASE',
+    ['/utilities', 'https://api.cashloan.ph/utilities', ' /api/v3 ', 'http://localhost:4310/utilities'],
+  ],
+  ['PRODUCT_SCHEME_URL', ['cashloan://app', 'ph.cashloan.app://open']],
+  ['ANDROID_DOWNLOAD_URL', ['https://play.google.com/store/apps/details?id=ph.cashloan']],
+  ['IOS_DOWNLOAD_URL', ['https://apps.apple.com/ph/app/cashloan/id1']],
+])('%s takes a valid URL', (variable, values) => {
+  for (const value of values) expect(() => settingsFromEnv({ [variable]: value }), value).not.toThrow()
+})
+
+test.each([
+  [
+    'API_BASE',
+    [
+      'utilities',
+      'htps://api.example.com',
+      'https://api example.com',
+      '//api.example.com/u',
+      'http://api.example.com/utilities',
+      'https://user:pw@api.example.com',
+      'https://api.example.com/u?x=1',
+    ],
+  ],
+  ['PRODUCT_SCHEME_URL', ['cashloan', 'https://app.example.com', 'javascript:alert(1)', 'data:text/html,x']],
+  ['ANDROID_DOWNLOAD_URL', ['play.google.com/store', 'http://play.google.com/store', 'javascript:alert(1)']],
+  ['IOS_DOWNLOAD_URL', ['apps.apple.com', 'ftp://apps.apple.com/x']],
+])('a mistyped %s refuses the start, naming the setting and the value', (variable, values) => {
+  for (const value of values) {
+    expect(() => settingsFromEnv({ [variable]: value }), value).toThrow(`${variable}: "${value}" is not`)
+  }
+})
+
+test('nginx upstreams and the API origin are checked too, naming the setting', () => {
+  expect(upstreamUrl('API_UPSTREAM', 'http://127.0.0.1:4310')).toBe('http://127.0.0.1:4310')
+  for (const bad of ['127.0.0.1:4310', 'ftp://x', 'http://a;b', 'http://x/?q', 'http://u:p@x']) {
+    expect(() => upstreamUrl('API_UPSTREAM', bad), bad).toThrow('API_UPSTREAM')
+  }
+  expect(apiOrigin('')).toBe('')
+  expect(apiOrigin('https://api.cashloan.ph')).toBe('https://api.cashloan.ph')
+  for (const bad of ['api.cashloan.ph', 'https://api.cashloan.ph/utilities', 'http://api.cashloan.ph']) {
+    expect(() => apiOrigin(bad), bad).toThrow('API_ORIGIN')
+  }
 })
 
 test('injected settings cannot close the script element', () => {

@@ -44,6 +44,81 @@ function hostList(variable: string, value: string): string[] {
 
 const flag = (value: string) => value === '1' || value === 'true'
 
+/** Parses `value` as an absolute URL, or null. */
+function absoluteUrl(value: string): URL | null {
+  try {
+    return new URL(value)
+  } catch {
+    return null
+  }
+}
+
+const LOOPBACK = /^(localhost|127\.0\.0\.1)$/
+
+const plainUrl = (url: URL) => !url.username && !url.password && isValidHostEntry(url.hostname)
+
+/**
+ * What each URL setting must be. A mistyped one refuses the start with a message naming the setting: written
+ * into every page, it would make every call fail (`API_BASE`), every store link dead, or traffic go nowhere.
+ */
+const URL_RULES: Record<string, { rule: string; valid: (value: string) => boolean }> = {
+  API_BASE: {
+    rule: 'a path on this origin (/utilities) or an https URL (https://api.example.com/utilities)',
+    valid: (value) => {
+      if (/^\/(?![/\\])/.test(value)) return absoluteUrl(new URL(value, 'https://x.invalid').href) !== null
+      const url = absoluteUrl(value)
+      // Plain http only on this machine (a local API); a page served over https cannot call it anyway.
+      const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK.test(url.hostname))
+      return !!url && secure && plainUrl(url) && !url.search && !url.hash
+    },
+  },
+  PRODUCT_SCHEME_URL: {
+    rule: "the app's own scheme URL (cashloan://app), not a web or script scheme",
+    valid: (value) => {
+      const url = absoluteUrl(value)
+      return !!url && !/^(https?|javascript|data|file|blob|vbscript):$/i.test(url.protocol)
+    },
+  },
+  ANDROID_DOWNLOAD_URL: {
+    rule: 'an https link (https://play.google.com/store/apps/details?id=…)',
+    valid: (value) => {
+      const url = absoluteUrl(value)
+      return !!url && url.protocol === 'https:' && plainUrl(url)
+    },
+  },
+  IOS_DOWNLOAD_URL: {
+    rule: 'an https link (https://apps.apple.com/…)',
+    valid: (value) => {
+      const url = absoluteUrl(value)
+      return !!url && url.protocol === 'https:' && plainUrl(url)
+    },
+  },
+}
+
+/**
+ * An upstream nginx passes requests to (`API_UPSTREAM`, `CSP_REPORT_UPSTREAM`): `http(s)://host[:port]` with
+ * an optional path, nothing nginx would read as more configuration. Throws naming the setting otherwise.
+ */
+export function upstreamUrl(variable: string, value: string): string {
+  const url = absoluteUrl(value)
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+    throw new Error(`${variable}: "${value}" is not an upstream URL (write http://127.0.0.1:4310)`)
+  }
+  if (/[\s;{}'"$\\]/.test(value))
+    throw new Error(`${variable}: "${value}" holds characters nginx would misread`)
+  return value
+}
+
+/** The API's origin for the CSP's connect-src (`API_ORIGIN`): empty, or `https://host[:port]` exactly. */
+export function apiOrigin(value: string): string {
+  if (value === '') return ''
+  const url = absoluteUrl(value)
+  if (!url || url.protocol !== 'https:' || !plainUrl(url) || url.origin !== value.replace(/\/$/, '')) {
+    throw new Error(`API_ORIGIN: "${value}" is not an origin (write https://api.example.com, no path)`)
+  }
+  return url.origin
+}
+
 /** What a deploy writes into the page: the profile's fields always, the others when set. */
 export type DeploySettings = Record<string, unknown> & {
   allowedHosts: string[]
@@ -68,7 +143,13 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySet
     ANDROID_DOWNLOAD_URL: 'androidDownloadUrl',
     IOS_DOWNLOAD_URL: 'iosDownloadUrl',
   }
-  for (const [variable, key] of Object.entries(strings)) if (env[variable]) out[key] = env[variable]
+  for (const [variable, key] of Object.entries(strings)) {
+    const value = env[variable]?.trim()
+    if (!value) continue
+    const check = URL_RULES[variable]
+    if (check && !check.valid(value)) throw new Error(`${variable}: "${value}" is not ${check.rule}`)
+    out[key] = value
+  }
   if (env.RUPEE_SIGN) out.rupee = flag(env.RUPEE_SIGN)
   if (env.ALLOWED_HOSTS !== undefined) out.allowedHosts = hostList('ALLOWED_HOSTS', env.ALLOWED_HOSTS)
   if (env.IMAGE_HOSTS !== undefined) out.imageHosts = hostList('IMAGE_HOSTS', env.IMAGE_HOSTS)

@@ -126,6 +126,17 @@ test('a call whose required value is not on the page is not started', () => {
   expect(win.fetch).not.toHaveBeenCalled()
 })
 
+test('a call that cannot be built (a mistyped API base, an opaque origin) is left to the screen; nothing throws', () => {
+  const { win } = page('/complainDetails?problemId=7')
+  for (const endpoint of [
+    { baseURL: 'https://api example.com/utilities', appOrigin: APP_ORIGIN },
+    { baseURL: '/utilities', appOrigin: 'null' },
+  ]) {
+    expect(startFirstCalls(win, [LIST, DETAIL], endpoint, SNAPSHOT)).toEqual([])
+  }
+  expect(win.fetch).not.toHaveBeenCalled()
+})
+
 test('a different call (another order) is sent by the helper; the started one waits for its match', async () => {
   const list = serve('/user-problem/problem-list', 'post')
   const { win } = page('/complaintList')

@@ -186,13 +186,21 @@ export function startFirstCalls(
   return calls.flatMap((call) => {
     const values = resolveBody(call.body, page, snapshot)
     if (values === null) return []
-    const url = callUrl(
-      endpoint,
-      call.path,
-      () => callQuery(snapshot),
-      call.method === 'GET' ? values : undefined,
-    )
-    const body = call.method === 'POST' ? toForm(values) : undefined
+    let url: URL
+    let body: URLSearchParams | undefined
+    try {
+      url = callUrl(
+        endpoint,
+        call.path,
+        () => callQuery(snapshot),
+        call.method === 'GET' ? values : undefined,
+      )
+      body = call.method === 'POST' ? toForm(values) : undefined
+    } catch {
+      // A call that cannot be built (a mistyped API base, an opaque origin) is left to the screen, whose
+      // request helper says so; the page's other calls still start.
+      return []
+    }
     const key = callKey(call.method, url, body)
     const response = win
       .fetch(url.href, { method: call.method, headers: { ...CALL_HEADERS }, body })

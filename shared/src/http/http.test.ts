@@ -778,3 +778,60 @@ test('quiet resolves at once with no call in flight, else when the last call has
   await slow
   await vi.waitFor(() => expect(quiet).toBe(true))
 })
+
+test.each([
+  ['a mistyped API base', { baseURL: 'https://api example.com/utilities' }, {}],
+  ['an opaque page origin (file://, a sandboxed frame)', { baseURL: '/utilities', appOrigin: 'null' }, {}],
+  ['a body that cannot be encoded', {}, { amount: Symbol('amount') as unknown as string }],
+  [
+    'a body whose value will not turn into text',
+    {},
+    {
+      amount: {
+        toString() {
+          throw new Error('no text')
+        },
+      } as unknown as string,
+    },
+  ],
+  [
+    'a session reader that throws',
+    {
+      query: () => {
+        throw new Error('session storage is not available')
+      },
+    },
+    {},
+  ],
+])(
+  '%s: the call resolves as a failure that says so, is never sent, and never throws',
+  async (_, config, body) => {
+    const { requests, capture } = recordRequests()
+    server.use(
+      mock.all('*', async ({ request }) => {
+        await capture(request)
+        return HttpResponse.json({ code: '00' })
+      }),
+    )
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { http, toasts } = setup(config as Partial<HttpConfig>)
+    for (const call of [
+      () => http.post('/v3/loan/push', body, { money: true }),
+      () => http.get('/v3/loan/detail', body),
+      () => http.upload('/upload', 'file', new Blob(['a']), body),
+    ]) {
+      let pending: ReturnType<typeof call> | undefined
+      expect(() => (pending = call())).not.toThrow()
+      expect(pending).toBeInstanceOf(Promise)
+      const result = await pending!
+      expect(result).toMatchObject({ success: false, code: null, message: MESSAGES.notSent, data: null })
+      expect(result.outcome).toBeUndefined()
+    }
+    // The money button unlocks: the same tap again resolves again.
+    expect((await http.post('/v3/loan/push', body, { money: true })).message).toBe(MESSAGES.notSent)
+    expect(requests).toHaveLength(0)
+    expect(toasts).toEqual(Array(4).fill(MESSAGES.notSent))
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('was not sent'))
+    errors.mockRestore()
+  },
+)

@@ -98,6 +98,7 @@ export const MESSAGES = {
   busy: 'Your previous request is still being processed.',
   unknownOutcome: 'We could not confirm the result. Please check your order status before trying again.',
   tooLarge: 'The file is too large to upload.',
+  notSent: 'This request could not be sent. Please try again later or contact customer service.',
 } as const
 
 /** Server messages longer than this are cut in the toast (the result keeps the whole text). */
@@ -331,6 +332,37 @@ export function createHttp(config: HttpConfig): HostHttp {
   const intentOf = (method: 'GET' | 'POST', path: string, body?: URLSearchParams) =>
     callKey(method, callUrl(config, path, NO_QUERY), body)
 
+  /**
+   * Runs a call so that it never throws or rejects, whatever it is given (issue #30): a mistyped API base, an
+   * opaque page origin (`file://`, a sandboxed frame), a body that cannot be encoded, a session reader that
+   * throws. Such a call was never sent, so even a money call's outcome is known: a failure with
+   * `MESSAGES.notSent`, toasted unless silent, and its reason logged for whoever reads the console.
+   */
+  const never = <T>(
+    method: string,
+    path: string,
+    options: CallOptions,
+    run: () => Promise<HttpResult<T>>,
+  ) => {
+    const notSent = (error: unknown): HttpResult<T> => {
+      const reason = error instanceof Error ? error.message : String(error)
+      console.error(`[http] ${method} ${String(path).split('?')[0]} was not sent: ${reason}`)
+      if (!options.silent) {
+        try {
+          config.notifier.error(MESSAGES.notSent)
+        } catch {
+          // A notifier that cannot show a toast leaves the screen to show the failure.
+        }
+      }
+      return { success: false, code: null, message: MESSAGES.notSent, data: null, raw: null }
+    }
+    try {
+      return run().catch(notSent)
+    } catch (error) {
+      return Promise.resolve(notSent(error))
+    }
+  }
+
   return {
     quiet: () =>
       inFlightCalls === 0 ? Promise.resolve() : new Promise<void>((resolve) => quietWaiters.push(resolve)),
@@ -340,33 +372,37 @@ export function createHttp(config: HttpConfig): HostHttp {
         () => undefined,
       ),
     get: (path, params, options = {}) =>
-      guarded(
-        () => intentOf('GET', path, toForm(params)),
-        options,
-        (opts) => send('GET', path, undefined, params, opts),
+      never('GET', path, options, () =>
+        guarded(
+          () => intentOf('GET', path, toForm(params)),
+          options,
+          (opts) => send('GET', path, undefined, params, opts),
+        ),
       ),
-    post: (path, body, options = {}) => {
-      const form = toForm(body)
-      return guarded(
-        () => intentOf('POST', path, form),
-        options,
-        (opts) => send('POST', path, form, undefined, opts),
-      )
-    },
-    upload: (path, field, file, extra, options = {}) => {
-      const fields = toForm(extra)
-      const form = new FormData()
-      for (const [key, value] of fields) form.append(key, value)
-      form.append(field, file)
-      // A file is the same intent while it is the same object the borrower picked.
-      const intent = () => {
-        if (!fileIds.has(file)) fileIds.set(file, ++fileCount)
-        return `${intentOf('POST', path, fields)}\n${field}=#file-${fileIds.get(file)}`
-      }
-      return guarded(intent, options, (opts) =>
-        send('POST', path, form, undefined, { loading: 'uploading...', ...opts }),
-      )
-    },
+    post: (path, body, options = {}) =>
+      never('POST', path, options, () => {
+        const form = toForm(body)
+        return guarded(
+          () => intentOf('POST', path, form),
+          options,
+          (opts) => send('POST', path, form, undefined, opts),
+        )
+      }),
+    upload: (path, field, file, extra, options = {}) =>
+      never('POST', path, options, () => {
+        const fields = toForm(extra)
+        const form = new FormData()
+        for (const [key, value] of fields) form.append(key, value)
+        form.append(field, file)
+        // A file is the same intent while it is the same object the borrower picked.
+        const intent = () => {
+          if (!fileIds.has(file)) fileIds.set(file, ++fileCount)
+          return `${intentOf('POST', path, fields)}\n${field}=#file-${fileIds.get(file)}`
+        }
+        return guarded(intent, options, (opts) =>
+          send('POST', path, form, undefined, { loading: 'uploading...', ...opts }),
+        )
+      }),
   }
 }
 

@@ -23,11 +23,22 @@ export interface RawResponse {
 /** Headers every call sends. */
 export const CALL_HEADERS: Readonly<Record<string, string>> = { 'X-Requested-With': 'XMLHttpRequest' }
 
-/** A form body: `undefined` fields are left out, `null` is sent empty. */
+/**
+ * A form body: `undefined` fields are left out, `null` is sent empty. A value that is no form value (a
+ * symbol, a function, an object, a number that is not finite) throws rather than reaching the server as
+ * `Symbol(x)`, `[object Object]` or `NaN`; the helper turns that into a failed call that was never sent.
+ */
 export function toForm(body: FormBody | undefined): URLSearchParams {
   const form = new URLSearchParams()
   for (const [key, value] of Object.entries(body ?? {})) {
     if (value === undefined) continue
+    const kind = typeof value
+    const plain =
+      value === null ||
+      kind === 'string' ||
+      kind === 'boolean' ||
+      (kind === 'number' && Number.isFinite(value))
+    if (!plain) throw new TypeError(`the field ${JSON.stringify(key)} is a ${kind}, not a form value`)
     form.append(key, value === null ? '' : String(value))
   }
   return form

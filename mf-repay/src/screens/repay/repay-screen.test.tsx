@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
+import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure } from 'shared/mocks'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
 import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
@@ -278,6 +279,17 @@ test.each(UNKNOWN_OUTCOME_ANSWERS)(
     expect(keys[1]).toBe(keys[0])
   },
 )
+
+test('a mistyped API base: the page leaves its skeleton with a clear message and Try again, and nothing throws', async () => {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const settings = { ...SETTINGS, apiBase: 'https://api example.com/utilities' }
+  renderWithUi(<RepayApp {...createTestProps({ screen: 'repay', query: { orderId: '86' }, settings })} />)
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent(HTTP_MESSAGES.notSent)
+  expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled()
+  expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument()
+  errors.mockRestore()
+})
 
 test('ten fast taps on pay send one request', async () => {
   let requests = 0
