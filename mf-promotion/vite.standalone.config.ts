@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { entryWatchdog } from '../shared/config/entry-watchdog.ts'
+import { retryImports } from '../shared/config/retry-imports.ts'
 
 /**
  * The standalone deployment for ad links (docs/decisions/0017): the page `pnpm dev` serves, built as a plain
@@ -8,6 +10,8 @@ import { defineConfig } from 'vite'
  */
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  // As the shell's page: chunks load through the loader that retries a failed download, and the entry is
+  // watched (a failed download of it shows a Reload screen).
+  plugins: [react(), retryImports(), entryWatchdog()],
   build: { outDir: 'dist/standalone', emptyOutDir: true, target: 'es2022', modulePreload: false },
 })

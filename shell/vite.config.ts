@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { entryWatchdog } from '../shared/config/entry-watchdog.ts'
+import { retryImports } from '../shared/config/retry-imports.ts'
 import { firstCallScript } from '../shared/config/vite-first-call.ts'
 
 /**
@@ -9,8 +11,10 @@ import { firstCallScript } from '../shared/config/vite-first-call.ts'
  */
 export default defineConfig({
   base: '/',
-  // first-call.js, which the server inlines into a page whose route declares first calls (ADR 0010).
-  plugins: [react(), firstCallScript()],
+  // first-call.js, which the server inlines into a page whose route declares first calls (ADR 0010); every
+  // chunk loaded on demand (axios, toasts, screens) through the one loader that retries a failed download;
+  // the page's entry watched, so a failed download of it shows a Reload screen (issue #30).
+  plugins: [react(), firstCallScript(), retryImports(), entryWatchdog()],
   server: { port: 5100, strictPort: true },
   // The manifest tells the server which chunks a lazily loaded shell module needs (deploy/src/pages.ts).
   build: { target: 'es2022', manifest: true },

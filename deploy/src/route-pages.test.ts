@@ -20,7 +20,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { scriptHash } from './pages'
 import { readRegistry, RegistryFileError } from './registry-file'
 import { checkPages, publishPages, releaseRemote, repairRegistry, rollbackRemote } from './release'
-import { pageFileName, pagesDirOf, renderPage, writeRoutePages } from './route-pages'
+import { pageFileName, pageScriptHashes, pagesDirOf, renderPage, writeRoutePages } from './route-pages'
 import { createAppServer } from './server'
 
 let root: string
@@ -160,6 +160,15 @@ test('the Node server sends the written page file; a path without one is rendere
   for (const path of ['/aboutUs', '/nowhere', '/']) {
     expect((await get(path)).csp).toContain(`script-src 'self' ${scriptHash(FIRST_CALL_JS)};`)
   }
+})
+
+test("the shell's inline scripts (the entry watchdog) are allowed by hash on every page, the data blocks are not scripts", () => {
+  const watchdog = '(function(){window.__watching = 1})();'
+  writeFileSync(
+    join(shellDir, 'index.html'),
+    INDEX_HTML.replace('<head>', `<head><script>${watchdog}</script>`),
+  )
+  expect(pageScriptHashes(shellDir)).toEqual([scriptHash(FIRST_CALL_JS), scriptHash(watchdog)])
 })
 
 test('a server without pages renders every page on request', async () => {

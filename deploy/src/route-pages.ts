@@ -4,7 +4,7 @@ import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { readBuilt } from './built-file'
 import { injectFirstFrame, pageSettings } from './first-frame'
-import { injectPreload, readInlineScript, routePreload, type InlineScript } from './pages'
+import { injectPreload, readInlineScript, routePreload, scriptHash, type InlineScript } from './pages'
 import { readPageRegistry } from './registry-file'
 import { injectSettings, settingsFromEnv } from './settings'
 import { STANDALONE_PAGES, standaloneHtml } from './standalone'
@@ -74,14 +74,20 @@ export function firstCallScript(shellDir: string): InlineScript | null {
   return readInlineScript(join(shellDir, FIRST_CALL_SCRIPT))
 }
 
+/** A classic inline `<script>` (no `src`, not a JSON data block) and its text. */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/json")[^>]*>([\s\S]*?)<\/script>/g
+
 /**
  * The CSP script sources for every page of this shell build: the first-call script's hash, which any page
- * may inline. One policy for all pages, so that nginx, which cannot vary it per file, sends the same as the
- * Node server.
+ * may inline, and those of the scripts the shell's index.html carries inline (the entry watchdog, which the
+ * standalone page carries too). One policy for all pages, so that nginx, which cannot vary it per file,
+ * sends the same as the Node server.
  */
 export function pageScriptHashes(shellDir: string): string[] {
   const script = firstCallScript(shellDir)
-  return script ? [script.hash] : []
+  const index = readBuilt(join(shellDir, 'index.html'), (html) => html)
+  const inline = [...(index ?? '').matchAll(INLINE_SCRIPT)].map((match) => scriptHash(match[1]))
+  return [...new Set([...(script ? [script.hash] : []), ...inline])]
 }
 
 /** The settings stored with the pages, or null when none are (or they are unreadable). */

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin, type UserConfigExport } from 'vite'
 import { SHARED_REACT_RANGE } from '../src/contract/contract.ts'
 import { FIRST_CALLS_FILE, type FirstCalls } from '../src/http/first-call.ts'
 import { demoApiPlugin } from './demo-api.ts'
+import { retryImports } from './retry-imports.ts'
 import { emitFirstFrameRenderer } from './first-frame.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
@@ -54,6 +55,8 @@ export function remoteConfig({
       demoApiPlugin(),
       emitFirstCalls(firstCalls),
       emitFirstFrameRenderer(name, firstFrames),
+      // Every chunk loaded on demand (overlays, lazy screens) through the loader that retries a failed download.
+      retryImports(),
       // The dev server is the standalone page (a plain React app with its own React); only the build is a
       // federated remote. Built remotes use the shell's federation runtime instead of shipping their own.
       command === 'build' &&

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { retryImports } from '../../../shared/config/retry-imports.ts'
 import { firstCallScript } from '../../../shared/config/vite-first-call.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -9,8 +10,9 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 export default defineConfig({
   root,
   base: '/',
-  // As in the shell: the server inlines first-call.js into a page whose route declares first calls.
-  plugins: [react(), firstCallScript()],
+  // As in the shell: the server inlines first-call.js into a page whose route declares first calls, and
+  // chunks load through the loader that retries a failed download.
+  plugins: [react(), firstCallScript(), retryImports()],
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     target: 'es2022',
