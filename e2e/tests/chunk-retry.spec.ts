@@ -50,7 +50,9 @@ test("the toast's chunk fails once: the toast still shows", async ({ page }) => 
   const sameDocument = await markPage(page)
   await page.getByRole('button', { name: '立即还款' }).click()
   await expect(page.getByText('请先选择支付银行卡')).toBeVisible()
-  expect(requested.length).toBeGreaterThanOrEqual(2)
+  // Fetched again under a new address by the loader: WebKit would fail the same address without a request.
+  // (Chromium also fetches the same address again when the borrower's tap imports it before the retry.)
+  await expect.poll(() => requested.slice(1).some((path) => /\?retry=\d+$/.test(path))).toBe(true)
   expect(await sameDocument()).toBe(true)
 })
 
@@ -64,7 +66,9 @@ test("an overlay's chunk fails once (antd-mobile's popup, in mf-bindcard): the p
   await page.getByRole('button', { name: 'City of residence', exact: true }).click()
   await expect(page.getByRole('dialog', { name: 'City of residence' })).toBeVisible()
   await expect(page.getByRole('alert')).toHaveCount(0)
-  expect(requested.length).toBeGreaterThanOrEqual(2)
+  // Fetched again under a new address by the loader: WebKit would fail the same address without a request.
+  // (Chromium also fetches the same address again when the borrower's tap imports it before the retry.)
+  await expect.poll(() => requested.slice(1).some((path) => /\?retry=\d+$/.test(path))).toBe(true)
   expect(await sameDocument()).toBe(true)
 })
 
@@ -76,7 +80,9 @@ test("a remote's lazy chunk fails once (mf-repay's image viewer): the picture st
   const sameDocument = await markPage(page)
   await page.getByRole('button', { name: 'Enlarge step 2 of GCash' }).click()
   await expect(page.locator('.adm-image-viewer-content img').nth(1)).toBeVisible()
-  expect(requested.length).toBeGreaterThanOrEqual(2)
+  // Fetched again under a new address by the loader: WebKit would fail the same address without a request.
+  // (Chromium also fetches the same address again when the borrower's tap imports it before the retry.)
+  await expect.poll(() => requested.slice(1).some((path) => /\?retry=\d+$/.test(path))).toBe(true)
   expect(await sameDocument()).toBe(true)
 })
 
