@@ -50,6 +50,11 @@ test("the toast's chunk fails once: the toast still shows", async ({ page }) => 
   const sameDocument = await markPage(page)
   await page.getByRole('button', { name: '立即还款' }).click()
   await expect(page.getByText('请先选择支付银行卡')).toBeVisible()
+  // With its stylesheet, which the chunk's import brings (a dark box, not bare text).
+  const box = page.locator('.adm-toast-main')
+  expect(await box.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+    'rgba(0, 0, 0, 0)',
+  )
   // Fetched again under a new address by the loader: WebKit would fail the same address without a request.
   // (Chromium also fetches the same address again when the borrower's tap imports it before the retry.)
   await expect.poll(() => requested.slice(1).some((path) => /\?retry=\d+$/.test(path))).toBe(true)

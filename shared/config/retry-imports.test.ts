@@ -12,9 +12,12 @@ test('every dynamic import of a chunk goes through the loader, which is added on
   const out = withRetryImports(code)
   expect(out.startsWith(RETRY_IMPORT_SOURCE)).toBe(true)
   expect(out.split(RETRY_IMPORT_SOURCE)).toHaveLength(2)
-  expect(out).toContain(`${RETRY_IMPORT}(\`./axios-Blt.js\`,import.meta.url)`)
-  expect(out).toContain(`${RETRY_IMPORT}('./toast-Ih.js',import.meta.url)`)
-  expect(out).toContain(`${RETRY_IMPORT}("../mf-loan/popup-9.js",import.meta.url)`)
+  // The bundler's own import() stays, for Vite to find when it adds the chunk's CSS to preload.
+  expect(out).toContain(`${RETRY_IMPORT}(()=>import(\`./axios-Blt.js\`),\`./axios-Blt.js\`,import.meta.url)`)
+  expect(out).toContain(`${RETRY_IMPORT}(()=>import('./toast-Ih.js'),'./toast-Ih.js',import.meta.url)`)
+  expect(out).toContain(
+    `${RETRY_IMPORT}(()=>import("../mf-loan/popup-9.js"),"../mf-loan/popup-9.js",import.meta.url)`,
+  )
   // A static import, and an import of a computed address (the federation runtime's), are left as they are.
   expect(out).toContain('import { a } from "./static-1.js";')
   expect(out).toContain('import(m.module)')
@@ -24,10 +27,13 @@ test('every dynamic import of a chunk goes through the loader, which is added on
 /** The loader with `imp` standing in for `import()`, which a test cannot replace. */
 function loader(imp: (url: string) => Promise<unknown>) {
   const source = RETRY_IMPORT_SOURCE.replace(/\bimport\(/g, 'imp(')
-  return new Function('imp', `${source}return ${RETRY_IMPORT}`)(imp) as (
+  const run = new Function('imp', `${source}return ${RETRY_IMPORT}`)(imp) as (
+    t: () => Promise<unknown>,
     s: string,
     b: string,
   ) => Promise<unknown>
+  // As a rewritten chunk calls it: the bundler's own import() first.
+  return (s: string, b: string) => run(() => imp(new URL(s, b).href), s, b)
 }
 
 const FETCH_FAILED = () => new TypeError('Failed to fetch dynamically imported module: x')

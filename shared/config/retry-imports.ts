@@ -15,27 +15,31 @@ export const RETRY_IMPORT = '__retryImport$'
 export const RETRY_IMPORT_DELAY_MS = 300
 
 /**
- * The loader, added once to each chunk that imports another: `specifier` is the bundler's relative chunk
- * path, resolved against the importing chunk as `import()` itself resolves it.
+ * The loader, added once to each chunk that imports another: `t` is the bundler's own `import()`, `s` its
+ * relative chunk path, resolved against the importing chunk (`b`) as `import()` itself resolves it.
  */
 export const RETRY_IMPORT_SOURCE =
-  `const ${RETRY_IMPORT}=(s,b)=>{const u=new URL(s,b).href;` +
+  `const ${RETRY_IMPORT}=(t,s,b)=>{` +
   // Chromium: 'Failed to fetch dynamically imported module', Firefox: 'error loading dynamically imported
   // module', WebKit: 'Importing a module script failed'. A module's own error is none of these.
   `const f=e=>e instanceof TypeError&&/dynamically imported module|Importing a module script failed/i.test(e.message);` +
-  `return import(u).catch(e=>{if(!f(e))throw e;` +
+  `return t().catch(e=>{if(!f(e))throw e;const u=new URL(s,b).href;` +
   `return new Promise(r=>setTimeout(r,${RETRY_IMPORT_DELAY_MS}))` +
   `.then(()=>import(u+(u.includes('?')?'&':'?')+'retry='+Date.now()))})};\n`
 
 /** A dynamic import of a chunk as the bundler writes it: `import("./x.js")`, '…' or `…`. */
 const CHUNK_IMPORT = /\bimport\((["'`])(\.{1,2}\/[^"'`$\\]+?)\1\)/g
 
-/** `code` with every dynamic import of a chunk going through the loader; `code` as it is when it has none. */
+/**
+ * `code` with every dynamic import of a chunk going through the loader; `code` as it is when it has none. The
+ * first attempt is the bundler's own `import()`, kept as written: Vite finds it when it fills in the CSS and
+ * chunks to preload with it (after this hook), so a lazy chunk's stylesheet still comes with it.
+ */
 export function withRetryImports(code: string): string {
   let found = false
-  const rewritten = code.replace(CHUNK_IMPORT, (_, quote: string, path: string) => {
+  const rewritten = code.replace(CHUNK_IMPORT, (original: string, quote: string, path: string) => {
     found = true
-    return `${RETRY_IMPORT}(${quote}${path}${quote},import.meta.url)`
+    return `${RETRY_IMPORT}(()=>${original},${quote}${path}${quote},import.meta.url)`
   })
   return found ? RETRY_IMPORT_SOURCE + rewritten : code
 }
