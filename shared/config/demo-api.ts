@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getResponse, type RequestHandler } from 'msw'
 import type { Plugin } from 'vite'
 import { REQUEST_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../src/http/limits.ts'
+import { VISITOR_COOKIE, visitorCookie } from '../src/mocks/mocks.ts'
 
 /**
  * The demo API behind a real HTTP server (DESIGN.md §7): MSW handlers answer node requests, so it also works
@@ -51,12 +53,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   })
 }
 
-function toRequest(req: IncomingMessage, origin: string, body: Buffer | null): Request {
+function toRequest(
+  req: IncomingMessage,
+  origin: string,
+  body: Buffer | null,
+  cookie: string | null,
+): Request {
   const headers = new Headers()
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v))
     else if (value !== undefined) headers.set(key, value)
   }
+  if (cookie) headers.set('cookie', [req.headers.cookie, cookie].filter(Boolean).join('; '))
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
@@ -65,8 +73,19 @@ function toRequest(req: IncomingMessage, origin: string, body: Buffer | null): R
 }
 
 /**
+ * The visitor cookie for a caller that has none (ADR 0027): the handlers see it on this very call, and the
+ * browser sends it from the next one on, so a browser without a session keeps its own data. HttpOnly: no
+ * script needs it; Lax: the demo's pages are on the API's own origin.
+ */
+function newVisitorCookie(origin: string): { pair: string; header: string } {
+  const pair = `${VISITOR_COOKIE}=${randomUUID()}`
+  const secure = origin.startsWith('https:') ? '; Secure' : ''
+  return { pair, header: `${pair}; Path=/; HttpOnly; SameSite=Lax${secure}` }
+}
+
+/**
  * Answers a demo API call through the MSW handlers; 404 envelope when no handler matches, 413 when the body
- * is over REQUEST_BODY_MAX_BYTES. Never rejects.
+ * is over REQUEST_BODY_MAX_BYTES. A caller without the visitor cookie is given one. Never rejects.
  */
 export async function handleApi(
   req: IncomingMessage,
@@ -75,13 +94,14 @@ export async function handleApi(
   handlers: RequestHandler[],
 ): Promise<void> {
   let response: Response | undefined
+  const cookie = visitorCookie(req.headers.cookie) ? null : newVisitorCookie(origin)
   try {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
     const body = hasBody ? await readBody(req, REQUEST_BODY_MAX_BYTES) : null
     if (hasBody && !body) {
       response = Response.json(TOO_LARGE_ENVELOPE, { status: 413 })
     } else {
-      response = await getResponse(handlers, toRequest(req, origin, body))
+      response = await getResponse(handlers, toRequest(req, origin, body, cookie?.pair ?? null))
     }
   } catch (error) {
     if (res.destroyed) return
@@ -98,6 +118,7 @@ export async function handleApi(
   response.headers.forEach((value, key) => {
     headers[key] = value
   })
+  if (cookie) headers['Set-Cookie'] = cookie.header
   const payload = Buffer.from(await response.arrayBuffer())
   if (res.destroyed) return
   res.writeHead(response.status, headers)
