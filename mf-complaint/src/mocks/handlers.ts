@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { UPLOAD_MAX_BYTES } from 'shared/http/limits'
-import { apiPath, envelope, failure, readForm } from 'shared/mocks'
+import { apiPath, badRequest, envelope, failure, readForm, readFormData, visitorKey } from 'shared/mocks'
 import { CONTACT_INFO_OVERALL, CONTACT_INFO_PATH } from '../api/contact-info'
 import { PROBLEM_DETAIL_PATH, SAVE_SCORE_PATH } from '../api/problem-detail'
 import { PROBLEM_INIT_PATH } from '../api/problem-init'
@@ -62,19 +62,22 @@ export const handlers = [
   }),
 
   http.post(apiPath(UPLOAD_PROBLEM_IMAGE_PATH), async ({ request }) => {
-    let file: FormDataEntryValue | null = null
-    try {
-      file = (await request.formData()).get(UPLOAD_PROBLEM_IMAGE_FIELD)
-    } catch {
-      return failure('Demo: the upload must be multipart form data.', '400')
-    }
-    if (!file || typeof file === 'string') return failure('Please choose an image to upload.', '400')
-    if (!file.type.startsWith('image/')) return failure('Only images can be uploaded.', '400')
+    const file = (await readFormData(request)).get(UPLOAD_PROBLEM_IMAGE_FIELD)
+    // Refusals of what was sent carry their status too: a caller other than the app sees them as refusals.
+    if (!file || typeof file === 'string') return badRequest('Please choose an image to upload.')
+    if (!file.type.startsWith('image/')) return badRequest('Only images can be uploaded.')
     // The app resizes photos to fit this before sending; an older client or another caller may not.
     if (file.size > UPLOAD_MAX_BYTES) {
-      return failure(`This photo is too large to upload (max ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB).`, '413')
+      return HttpResponse.json(
+        {
+          code: '413',
+          message: `This photo is too large to upload (max ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB).`,
+          data: null,
+        },
+        { status: 413 },
+      )
     }
-    const name = addImage({ type: file.type, bytes: await file.arrayBuffer() })
+    const name = addImage(visitorKey(request), { type: file.type, bytes: await file.arrayBuffer() })
     return envelope({ url: `/utilities${DEMO_IMAGE_PATH}/${name}` })
   }),
 
@@ -100,7 +103,7 @@ export const handlers = [
     if (hasWord(detail, SCENARIOS.saveFailureWord)) {
       return failure('Demo: the complaint could not be saved. Please try again later.')
     }
-    addProblem({
+    addProblem(visitorKey(request), {
       problemType: form.problemType,
       problemSonType: form.problemSonType ?? '',
       content: detail,
@@ -111,7 +114,7 @@ export const handlers = [
 
   http.post(apiPath(PROBLEM_LIST_PATH), ({ request }) => {
     const empty = new URL(request.url).searchParams.get('sessionId') === SCENARIOS.emptyListSessionId
-    const problems = empty ? [] : listProblems()
+    const problems = empty ? [] : listProblems(visitorKey(request))
     const processed = (p: StoredProblem) => p.disposeDetail !== '' || p.disposeImages.length > 0
     return envelope({
       tabs: [
@@ -124,7 +127,8 @@ export const handlers = [
 
   http.post(apiPath(PROBLEM_DETAIL_PATH), async ({ request }) => {
     const { problemId } = await readForm(request)
-    const problem = findProblem(problemId ?? '')
+    const visitor = visitorKey(request)
+    const problem = findProblem(visitor, problemId ?? '')
     if (!problem) return failure('This complaint does not exist.', '404')
     return envelope({
       type: typeTitle(problem.problemType),
@@ -134,7 +138,7 @@ export const handlers = [
       images: problem.images,
       disposeDetail: problem.disposeDetail,
       disposeImages: problem.disposeImages,
-      isNeedScore: needsScore(problem, new URL(request.url).searchParams.get('sessionId') ?? ''),
+      isNeedScore: needsScore(visitor, problem),
     })
   }),
 
@@ -142,9 +146,9 @@ export const handlers = [
     const { score, problemId } = await readForm(request)
     const value = Number(score)
     if (!Number.isInteger(value) || value < 1 || value > 5) return failure('Silakan pilih', '400')
-    const sessionId = new URL(request.url).searchParams.get('sessionId') ?? ''
-    if (!rateProblem(problemId ?? '', value, sessionId))
+    if (!rateProblem(visitorKey(request), problemId ?? '', value)) {
       return failure('This complaint does not exist.', '404')
+    }
     return envelope(null)
   }),
 

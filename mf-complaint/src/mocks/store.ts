@@ -1,8 +1,10 @@
+import { createCappedStore, MAX_DEMO_VISITORS } from 'shared/mocks'
 import { PRODUCT_LOGO, svgDataUrl } from './demo-images'
 
 /*
  * The demo API's in-memory data (DESIGN.md §7): a complaint saved through problem-save shows up in
- * problem-list and problem-detail until the process ends (or `resetStore()` in tests).
+ * problem-list and problem-detail, for the visitor who saved it alone (`visitorKey`, ADR 0027), until the
+ * process ends, the caps below drop it, or `resetStore()` in tests. Every visitor sees the seeded complaints.
  */
 
 /** Demo scenario ids (see README.md). */
@@ -84,68 +86,76 @@ export interface StoredProblem {
   disposeDetail: string
   disposeImages: string[]
   isNeedScore: number
-  score: number | null
-  /** Demo sessions (sessionId) that rated it: each demo borrower is asked once, independently of others. */
-  ratedBy: string[]
 }
 
 export interface StoredImage {
+  /** A random name, so that no visitor can guess another's pictures. */
+  name: string
   type: string
   bytes: ArrayBuffer
 }
 
-interface DemoStore {
-  problems: StoredProblem[]
-  nextProblemId: number
-  images: Map<string, StoredImage>
-  nextImage: number
-}
-
-/** Uploaded images kept in memory at most (oldest dropped), so a long-running demo server stays small. */
+/** Complaints a visitor keeps of their own (the oldest goes first): a borrower has a handful. */
+export const MAX_COMPLAINTS_PER_VISITOR = 20
+/** Ratings a visitor keeps (the oldest goes first, and that complaint asks again). */
+export const MAX_RATINGS_PER_VISITOR = 20
+/** Uploaded pictures a visitor keeps (the oldest goes first): one complaint's evidence, twice. */
+export const MAX_IMAGES_PER_VISITOR = 18
+/** Uploaded pictures kept in all (up to 3 MB each), so a long-running demo server stays small. */
 export const MAX_STORED_IMAGES = 50
 
-function seedProblems(): StoredProblem[] {
-  return [
-    {
-      problemId: SCENARIOS.problemWithResult,
-      time: 1730793600,
-      problemType: '1',
-      problemSonType: '3',
-      content: 'I receive more than ten calls a day about my loan although the due date has not passed yet.',
-      images: [svgDataUrl('Call log', '#5b8ff9'), svgDataUrl('SMS', '#61ddaa')],
-      disposeDetail:
-        'We are sorry for the trouble. The collection team has been told to contact you only after the due ' +
-        'date and at most once a day.',
-      disposeImages: [svgDataUrl('Notice', '#f6bd16')],
-      isNeedScore: 1,
-      score: null,
-      ratedBy: [],
-    },
-    {
-      problemId: SCENARIOS.problemPending,
-      time: 1731657600,
-      problemType: '2',
-      problemSonType: '',
-      content: 'My repayment was taken from my e-wallet but the order still shows as unpaid.',
-      images: [],
-      disposeDetail: '',
-      disposeImages: [],
-      isNeedScore: 0,
-      score: null,
-      ratedBy: [],
-    },
-  ]
-}
+/** The demo's complaints with a result and a pending one, the same for every visitor. */
+export const SEEDED_PROBLEMS: readonly StoredProblem[] = [
+  {
+    problemId: SCENARIOS.problemWithResult,
+    time: 1730793600,
+    problemType: '1',
+    problemSonType: '3',
+    content: 'I receive more than ten calls a day about my loan although the due date has not passed yet.',
+    images: [svgDataUrl('Call log', '#5b8ff9'), svgDataUrl('SMS', '#61ddaa')],
+    disposeDetail:
+      'We are sorry for the trouble. The collection team has been told to contact you only after the due ' +
+      'date and at most once a day.',
+    disposeImages: [svgDataUrl('Notice', '#f6bd16')],
+    isNeedScore: 1,
+  },
+  {
+    problemId: SCENARIOS.problemPending,
+    time: 1731657600,
+    problemType: '2',
+    problemSonType: '',
+    content: 'My repayment was taken from my e-wallet but the order still shows as unpaid.',
+    images: [],
+    disposeDetail: '',
+    disposeImages: [],
+    isNeedScore: 0,
+  },
+]
 
-function freshStore(): DemoStore {
-  return { problems: seedProblems(), nextProblemId: 3001, images: new Map(), nextImage: 1 }
-}
+const FIRST_PROBLEM_ID = 3001
 
-let store = freshStore()
+const problems = createCappedStore<StoredProblem>({
+  perKey: MAX_COMPLAINTS_PER_VISITOR,
+  keys: MAX_DEMO_VISITORS,
+})
+const ratings = createCappedStore<{ problemId: string; score: number }>({
+  perKey: MAX_RATINGS_PER_VISITOR,
+  keys: MAX_DEMO_VISITORS,
+})
+const images = createCappedStore<StoredImage>({
+  perKey: MAX_IMAGES_PER_VISITOR,
+  keys: MAX_DEMO_VISITORS,
+  total: MAX_STORED_IMAGES,
+})
+// One sequence for every visitor: an id names one complaint, whoever asks for it.
+let nextProblemId = FIRST_PROBLEM_ID
 
 /** Back to the seeded data (tests call it between cases). */
 export function resetStore(): void {
-  store = freshStore()
+  problems.clear()
+  ratings.clear()
+  images.clear()
+  nextProblemId = FIRST_PROBLEM_ID
 }
 
 export function findOrder(orderId: string | undefined): DemoOrder {
@@ -160,60 +170,56 @@ export function sonTypeTitle(value: string): string {
   return DEMO_PROBLEM_SON_TYPES.find((t) => String(t.value) === value)?.title ?? value
 }
 
-export function listProblems(): readonly StoredProblem[] {
-  // Newest first, as a borrower expects.
-  return [...store.problems].sort((a, b) => b.time - a.time)
+/** The visitor's complaints and the seeded ones, newest first as a borrower expects. */
+export function listProblems(visitor: string): readonly StoredProblem[] {
+  return [...SEEDED_PROBLEMS, ...problems.list(visitor)].sort((a, b) => b.time - a.time)
 }
 
-export function findProblem(problemId: string): StoredProblem | undefined {
-  return store.problems.find((p) => p.problemId === problemId)
+/** One of the visitor's complaints or a seeded one; another visitor's is not found. */
+export function findProblem(visitor: string, problemId: string): StoredProblem | undefined {
+  return listProblems(visitor).find((p) => p.problemId === problemId)
 }
 
-export function addProblem(input: {
-  problemType: string
-  problemSonType: string
-  content: string
-  images: string[]
-}): StoredProblem {
+export function addProblem(
+  visitor: string,
+  input: { problemType: string; problemSonType: string; content: string; images: string[] },
+): StoredProblem {
   const problem: StoredProblem = {
-    problemId: String(store.nextProblemId++),
+    problemId: String(nextProblemId++),
     time: Math.floor(Date.now() / 1000),
     ...input,
     disposeDetail: '',
     disposeImages: [],
     isNeedScore: 0,
-    score: null,
-    ratedBy: [],
   }
-  store.problems.push(problem)
+  problems.add(visitor, problem)
   return problem
 }
 
-export function rateProblem(problemId: string, score: number, sessionId = ''): boolean {
-  const problem = findProblem(problemId)
-  if (!problem) return false
-  problem.score = score
-  if (!problem.ratedBy.includes(sessionId)) problem.ratedBy.push(sessionId)
+/** Records the visitor's rating; false when the visitor has no such complaint. */
+export function rateProblem(visitor: string, problemId: string, score: number): boolean {
+  if (!findProblem(visitor, problemId)) return false
+  ratings.add(visitor, { problemId, score })
   return true
 }
 
-/** Whether the detail should ask this session for a rating. */
-export function needsScore(problem: StoredProblem, sessionId = ''): number {
-  return problem.isNeedScore && !problem.ratedBy.includes(sessionId) ? problem.isNeedScore : 0
+/** Whether the detail should ask this visitor for a rating: each visitor is asked until they rate once. */
+export function needsScore(visitor: string, problem: StoredProblem): number {
+  const rated = ratings.list(visitor).some((r) => r.problemId === problem.problemId)
+  return problem.isNeedScore && !rated ? problem.isNeedScore : 0
 }
 
-/** Keeps an uploaded image; returns its name under /utilities/demo-images/. */
-export function addImage(image: StoredImage): string {
-  const name = String(store.nextImage++)
-  store.images.set(name, image)
-  while (store.images.size > MAX_STORED_IMAGES) {
-    const oldest = store.images.keys().next().value
-    if (oldest === undefined) break
-    store.images.delete(oldest)
-  }
+/** Keeps a visitor's uploaded picture; returns its name under /utilities/demo-images/. */
+export function addImage(visitor: string, image: { type: string; bytes: ArrayBuffer }): string {
+  const name = crypto.randomUUID()
+  images.add(visitor, { name, ...image })
   return name
 }
 
+/**
+ * A kept picture by its name, whoever asks: an `<img>` sends no session, and the random name is known only to
+ * the visitor who uploaded it (and whoever they show it to).
+ */
 export function findImage(name: string): StoredImage | undefined {
-  return store.images.get(name)
+  return images.all().find((image) => image.name === name)
 }

@@ -8,8 +8,10 @@ import { PROBLEM_DETAIL_PATH, SAVE_SCORE_PATH } from '../../api/problem-detail'
 import { MESSAGES } from '../../app/messages'
 import { overlayChunks } from '../../components/lazy-overlays'
 import { handlers } from '../../mocks/handlers'
-import { findProblem, resetStore } from '../../mocks/store'
+import { resetStore, SEEDED_PROBLEMS } from '../../mocks/store'
 import { ComplaintDetailsScreen } from './complaint-details-screen'
+
+const seeded = (problemId: string) => SEEDED_PROBLEMS.find((p) => p.problemId === problemId)
 
 const server = setupMswServer(...handlers)
 /*
@@ -59,8 +61,8 @@ test('shows type, sub-type, the read-only description with its counter, images a
   expect(within(tags).getByText('Too many calls or messages')).toBeInTheDocument()
   const content = screen.getByRole('textbox', { name: m.contentLabel })
   expect(content).toHaveAttribute('readonly')
-  expect(content).toHaveValue(findProblem('2001')?.content)
-  expect(screen.getByText(`${findProblem('2001')?.content.length}/200`)).toBeInTheDocument()
+  expect(content).toHaveValue(seeded('2001')?.content)
+  expect(screen.getByText(`${seeded('2001')?.content.length}/200`)).toBeInTheDocument()
   expect(within(screen.getByRole('list', { name: m.imagesLabel })).getAllByRole('button')).toHaveLength(2)
   const result = screen.getByRole('region', { name: m.processResult })
   expect(result).toHaveTextContent(/collection team has been told/)
@@ -75,7 +77,7 @@ test('tapping an image enlarges it, starting at that image', async () => {
   renderDetail()
   await user.click(await screen.findByRole('button', { name: m.viewImage(2) }))
   await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).toBeInTheDocument())
-  expect(viewerImages()).toEqual(findProblem('2001')?.images)
+  expect(viewerImages()).toEqual(seeded('2001')?.images)
   expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('2 / 2')
 })
 
@@ -154,7 +156,7 @@ test('no Process Result block and no rating when the complaint has neither', asy
   setupUser()
   renderDetail('2002')
   await loaded(m.contentLabel)
-  expect(screen.getByRole('textbox', { name: m.contentLabel })).toHaveValue(findProblem('2002')?.content)
+  expect(screen.getByRole('textbox', { name: m.contentLabel })).toHaveValue(seeded('2002')?.content)
   expect(screen.queryByText(m.processResult)).not.toBeInTheDocument()
   expect(screen.queryByRole('list', { name: m.imagesLabel })).not.toBeInTheDocument()
   void act(() => vi.advanceTimersByTime(5000))
