@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { apiPath, demoPictureUrl, envelope, failure, readForm } from 'shared/mocks'
+import { apiPath, demoPictureUrl, envelope, failure, readForm, visitorKey } from 'shared/mocks'
 import { GENERATE_VCODE_PATH } from '../api/pay'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/repay-detail'
 import {
@@ -50,7 +50,7 @@ export const handlers = [
 
   http.post(apiPath(GENERATE_VCODE_PATH), async ({ request }) => {
     const form = await readForm(request)
-    recordPay(form, request.headers.get('Idempotency-Key'))
+    recordPay(visitorKey(request), form, request.headers.get('Idempotency-Key'))
     const channel = CHANNELS[form.channelNumber ?? '']
     if (!form.orderId || !form.amount || !channel) return failure('Demo: choose a payment channel.', '400')
     if (channel.answer.kind === 'refused') return failure(channel.answer.message, '01')

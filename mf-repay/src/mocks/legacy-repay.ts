@@ -1,5 +1,13 @@
 import { http, HttpResponse } from 'msw'
-import { envelope, failure, legacyPath, readForm } from 'shared/mocks'
+import {
+  createCappedStore,
+  envelope,
+  failure,
+  legacyPath,
+  MAX_DEMO_VISITORS,
+  readForm,
+  visitorKey,
+} from 'shared/mocks'
 import {
   DUPLICATE_PAYMENT,
   REPAYMENT_COMMIT_PATH,
@@ -49,16 +57,36 @@ const token = (orderId: string) => `demo-token-${orderId}`
 
 const KNOWN = new Set<string>(Object.values(LEGACY_SCENARIOS))
 
-/** What the demo legacy calls were asked, for tests (one entry per request the server received). */
-export const legacyCalls: { path: string; form: Record<string, string>; key: string | null }[] = []
+export interface LegacyCall {
+  path: string
+  form: Record<string, string>
+  key: string | null
+}
+
+/** Legacy calls a visitor keeps (the oldest goes first). */
+export const MAX_LEGACY_CALLS_PER_VISITOR = 50
+
+/**
+ * What the demo legacy calls were asked, for tests (one entry per request the server received), under the
+ * visitor who asked (ADR 0027).
+ */
+const legacyCalls = createCappedStore<LegacyCall>({
+  perKey: MAX_LEGACY_CALLS_PER_VISITOR,
+  keys: MAX_DEMO_VISITORS,
+})
+
+/** The visitor's legacy calls, oldest first; without a visitor, every visitor's (tests run as one). */
+export function listLegacyCalls(visitor?: string): readonly LegacyCall[] {
+  return visitor === undefined ? legacyCalls.all() : legacyCalls.list(visitor)
+}
 
 export function resetLegacyCalls(): void {
-  legacyCalls.length = 0
+  legacyCalls.clear()
 }
 
 async function record(path: string, request: Request): Promise<Record<string, string>> {
   const form = await readForm(request)
-  legacyCalls.push({ path, form, key: request.headers.get('Idempotency-Key') })
+  legacyCalls.add(visitorKey(request), { path, form, key: request.headers.get('Idempotency-Key') })
   return form
 }
 
@@ -85,7 +113,8 @@ export const legacyHandlers = [
     if (form.orderId === LEGACY_SCENARIOS.noAnswer)
       return new HttpResponse('Gateway Timeout', { status: 504 })
     const needValid = form.orderId === LEGACY_SCENARIOS.noCode ? 0 : 1
-    return envelope({ needValid, repayRecordId: `R${form.orderId}-${legacyCalls.length}` })
+    const count = legacyCalls.list(visitorKey(request)).length
+    return envelope({ needValid, repayRecordId: `R${form.orderId}-${count}` })
   }),
 
   http.post(legacyPath(REPAYMENT_CONFIRM_PATH), async ({ request }) => {

@@ -11,7 +11,7 @@ import {
   DEMO_CARDS,
   DEMO_CODE,
   LEGACY_SCENARIOS,
-  legacyCalls,
+  listLegacyCalls,
   resetLegacyCalls,
 } from '../../mocks/legacy-repay'
 import { visits } from 'shared/testing/recorded-navigation'
@@ -47,7 +47,7 @@ async function loaded() {
   return screen.findByRole('heading', { name: '₱1.530,00' })
 }
 
-const calls = (path: string) => legacyCalls.filter((call) => call.path === path)
+const calls = (path: string) => listLegacyCalls().filter((call) => call.path === path)
 
 async function chooseAndPay(user: User, card = /^BDO Unibank/) {
   await user.click(await screen.findByRole('radio', { name: card }))
@@ -244,7 +244,7 @@ test('alipay asks repayment-huichao once and opens its url through the guard', a
   await chooseAndPay(user, /^支付宝/)
   await waitFor(() => expect(visits).toHaveLength(1))
   expect(visits[0].url).toBe('https://pay.cashloan-demo.ph/huichao?order=86&amount=1530.00')
-  const huichao = legacyCalls.filter((c) => c.path === '/repayment-huichao')
+  const huichao = listLegacyCalls().filter((c) => c.path === '/repayment-huichao')
   expect(huichao.map((c) => c.form)).toEqual([{ userId: '501', orderId: '86', amount: '1530.00' }])
   expect(huichao[0].key).toBeTruthy()
   // The payment page is opening: no second payment from this page, until it is shown again from the cache.
@@ -265,7 +265,7 @@ test('a huichao url the guard refuses is toasted and nothing opens', async () =>
 test('a link without the order or the amount says it is incomplete and calls nothing', async () => {
   await renderLegacy(LEGACY_SCENARIOS.withCode, { productId: '1' })
   expect(await screen.findByRole('alert')).toHaveTextContent('还款链接不完整，请从借款详情页重新打开。')
-  expect(legacyCalls).toHaveLength(0)
+  expect(listLegacyCalls()).toHaveLength(0)
 })
 
 test.each(['-1', 'abc', '<script>', '0', '0.00', '1e3'])(
@@ -277,7 +277,7 @@ test.each(['-1', 'abc', '<script>', '0', '0.00', '1e3'])(
     expect(screen.queryByText(amount)).not.toBeInTheDocument()
     expect(screen.queryByText(/₱/)).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: '立即还款' })).not.toBeInTheDocument()
-    expect(legacyCalls).toHaveLength(0)
+    expect(listLegacyCalls()).toHaveLength(0)
   },
 )
 
