@@ -1,5 +1,5 @@
 import { http } from 'msw'
-import { apiPath, envelope, failure, readForm } from 'shared/mocks'
+import { apiPath, envelope, failure, readForm, visitorKey } from 'shared/mocks'
 import { BIND_CARD_PATH, CARD_CHANGE_PATH, CARD_INIT_PATH } from '../api/paths'
 import { BIND_FAILURE_MESSAGE, DEMO_ITEMS, REALISTIC_ITEMS, recordBind, SCENARIOS } from './store'
 
@@ -18,7 +18,7 @@ function bindHandler(path: string) {
     if (!body.cardType) return failure('Demo: cardType is required.', '400')
     const refused = ACCOUNT_CODES.some((code) => body[code]?.endsWith(SCENARIOS.failingAccountSuffix))
     if (refused) return failure(BIND_FAILURE_MESSAGE)
-    recordBind({ path, body })
+    recordBind(visitorKey(request), { path, body })
     return envelope(null)
   })
 }

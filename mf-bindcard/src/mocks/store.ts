@@ -1,6 +1,9 @@
+import { createCappedStore, MAX_DEMO_VISITORS } from 'shared/mocks'
+
 /*
- * The demo API's in-memory data (DESIGN.md §7): the form card-init answers and the binds received, kept until
- * the process ends (or `resetStore()` in tests).
+ * The demo API's in-memory data (DESIGN.md §7): the form card-init answers and the binds received, each kept
+ * under the visitor who sent it (`visitorKey`, ADR 0027) until the process ends, the cap below drops it, or
+ * `resetStore()` in tests.
  */
 
 /** Demo scenario ids and values (see README.md). */
@@ -220,16 +223,20 @@ export interface StoredBind {
   body: Record<string, string>
 }
 
-let binds: StoredBind[] = []
+/** Binds a visitor keeps (the oldest goes first). */
+export const MAX_BINDS_PER_VISITOR = 20
 
-export function recordBind(bind: StoredBind): void {
-  binds.push(bind)
+const binds = createCappedStore<StoredBind>({ perKey: MAX_BINDS_PER_VISITOR, keys: MAX_DEMO_VISITORS })
+
+export function recordBind(visitor: string, bind: StoredBind): void {
+  binds.add(visitor, bind)
 }
 
-export function listBinds(): readonly StoredBind[] {
-  return binds
+/** The visitor's binds, oldest first; without a visitor, every visitor's (tests run as one). */
+export function listBinds(visitor?: string): readonly StoredBind[] {
+  return visitor === undefined ? binds.all() : binds.list(visitor)
 }
 
 export function resetStore(): void {
-  binds = []
+  binds.clear()
 }
