@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { envelope, failure, promoPath, readForm } from 'shared/mocks'
+import { envelope, failure, promoPath, readForm, visitorKey } from 'shared/mocks'
 import {
   CAPTCHA_PATH,
   REGISTER_PATH,
@@ -75,9 +75,10 @@ export const handlers = [
     if (phone === SCENARIOS.offlinePhone) return HttpResponse.error()
     const check = checkCaptcha(sid, capcode)
     if (check !== 'ok') return captchaRefusal(check, 101)
-    if (isRegistered(phone)) return failure('该手机号已注册', 11)
+    const visitor = visitorKey(request)
+    if (isRegistered(visitor, phone)) return failure('该手机号已注册', 11)
     if (phone === SCENARIOS.smsRefusedPhone) return failure(DEMO_MESSAGES.smsRefused, 2)
-    const code = recordSms(phone)
+    const code = recordSms(visitor, phone)
     // The demo has no SMS gateway: whoever runs it reads the code here.
     console.info(`[demo sms] ${phone}: ${code}`)
     return ok()
@@ -89,9 +90,10 @@ export const handlers = [
     if (phone === SCENARIOS.offlinePhone) return HttpResponse.error()
     const check = checkCaptcha(sid, capcode)
     if (check !== 'ok') return captchaRefusal(check, -1)
-    if (isRegistered(phone)) return failure('该手机号已注册', 11)
-    if (!smsMatches(phone, smsCode)) return failure(DEMO_MESSAGES.wrongSms, 2)
-    recordRegistration(body)
+    const visitor = visitorKey(request)
+    if (isRegistered(visitor, phone)) return failure('该手机号已注册', 11)
+    if (!smsMatches(visitor, phone, smsCode)) return failure(DEMO_MESSAGES.wrongSms, 2)
+    recordRegistration(visitor, body)
     return ok()
   }),
 ]

@@ -1,6 +1,11 @@
+import { createCappedStore, MAX_DEMO_VISITORS } from 'shared/mocks'
+
 /*
  * The demo API's in-memory data (DESIGN.md §7): captcha sessions, SMS codes sent and phones registered, kept
- * until the process ends (or `resetStore()` in tests).
+ * until the process ends, the caps below drop them, or `resetStore()` in tests. SMS codes and registrations
+ * are the visitor's own (`visitorKey`, ADR 0027): a phone one visitor registered is not registered for the
+ * next. Captchas are kept by their sid instead: the picture is an `<img>`, which sends no session, and the sid
+ * is random, known only to the page that asked for it.
  */
 
 /** Demo scenario values (README.md lists them; the developer test page links to them). */
@@ -82,21 +87,37 @@ export function smsCodeFor(phone: string): string {
   return phone.slice(-6)
 }
 
-let sidCount = 0
+/** Captcha sids kept (the one served least recently goes first); each holds one 4-character answer. */
+export const MAX_CAPTCHA_SIDS = 1000
+/** SMS codes a visitor keeps (the oldest goes first: that phone must ask again). */
+export const MAX_SMS_PER_VISITOR = 20
+/** Registrations a visitor keeps (the oldest goes first: that phone can be registered again). */
+export const MAX_REGISTRATIONS_PER_VISITOR = 20
+
 /** sid → the answer of the last captcha image served for it. */
-let captchas = new Map<string, string>()
-/** phone → the SMS code last sent to it. */
-let smsCodes = new Map<string, string>()
-let registered = new Set<string>([SCENARIOS.registeredPhone])
+const captchas = createCappedStore<string>({ perKey: 1, keys: MAX_CAPTCHA_SIDS })
+/** The visitor's SMS codes sent, by phone. */
+const smsCodes = createCappedStore<{ phone: string; code: string }>({
+  perKey: MAX_SMS_PER_VISITOR,
+  keys: MAX_DEMO_VISITORS,
+})
+
+export interface Registration {
+  body: Record<string, string>
+}
+
+const registrations = createCappedStore<Registration>({
+  perKey: MAX_REGISTRATIONS_PER_VISITOR,
+  keys: MAX_DEMO_VISITORS,
+})
 
 export function newSid(): string {
-  sidCount += 1
-  return `demo-sid-${Date.now().toString(36)}-${sidCount}`
+  return `demo-sid-${crypto.randomUUID()}`
 }
 
 export function issueCaptcha(sid: string, at: string): string {
   const answer = captchaAnswer(sid, at)
-  captchas.set(sid, answer)
+  captchas.add(sid, answer)
   return answer
 }
 
@@ -104,44 +125,42 @@ export type CaptchaCheck = 'ok' | 'wrong' | 'noSid'
 
 /** Checks a typed captcha against the last image served for the sid (case does not matter). */
 export function checkCaptcha(sid: string, capcode: string): CaptchaCheck {
-  const answer = captchas.get(sid)
+  const answer = captchas.list(sid).at(-1)
   if (!answer) return 'noSid'
   return capcode.trim().toUpperCase() === answer ? 'ok' : 'wrong'
 }
 
-export function recordSms(phone: string): string {
+export function recordSms(visitor: string, phone: string): string {
   const code = smsCodeFor(phone)
-  smsCodes.set(phone, code)
+  smsCodes.add(visitor, { phone, code })
   return code
 }
 
-export function smsMatches(phone: string, code: string): boolean {
-  return smsCodes.get(phone) === code
+/** Whether `code` is the last one sent to this phone for this visitor. */
+export function smsMatches(visitor: string, phone: string, code: string): boolean {
+  const sent = smsCodes.list(visitor).findLast((sms) => sms.phone === phone)
+  return sent !== undefined && sent.code === code
 }
 
-export function isRegistered(phone: string): boolean {
-  return registered.has(phone)
+/** The scenario's phone is registered for everyone; any other only for the visitor who registered it. */
+export function isRegistered(visitor: string, phone: string): boolean {
+  return (
+    phone === SCENARIOS.registeredPhone ||
+    registrations.list(visitor).some((registration) => registration.body.phone === phone)
+  )
 }
 
-export interface Registration {
-  body: Record<string, string>
+export function recordRegistration(visitor: string, body: Record<string, string>): void {
+  registrations.add(visitor, { body })
 }
 
-let registrations: Registration[] = []
-
-export function recordRegistration(body: Record<string, string>): void {
-  registered.add(body.phone)
-  registrations.push({ body })
-}
-
-export function listRegistrations(): readonly Registration[] {
-  return registrations
+/** The visitor's registrations, oldest first; without a visitor, every visitor's (tests run as one). */
+export function listRegistrations(visitor?: string): readonly Registration[] {
+  return visitor === undefined ? registrations.all() : registrations.list(visitor)
 }
 
 export function resetStore(): void {
-  sidCount = 0
-  captchas = new Map()
-  smsCodes = new Map()
-  registered = new Set([SCENARIOS.registeredPhone])
-  registrations = []
+  captchas.clear()
+  smsCodes.clear()
+  registrations.clear()
 }
