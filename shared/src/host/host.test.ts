@@ -4,7 +4,9 @@ import { TEST_SETTINGS } from '../testing/testing'
 import type * as Toasts from '../ui/toasts'
 import { preloadToasts, showInfo } from '../ui/toasts'
 import { afterFirstPaint, FIRST_PAINT_WAIT_MS } from '../schedule/schedule'
-import { createHostServices, NEEDS_APP_MESSAGE } from './host'
+import { PAINT_WAIT_MS } from '../http/http'
+import { REMOTE_MOUNTED_MARK } from '../remote/first-frame'
+import { createHostServices, NEEDS_APP_MESSAGE, SCREEN_WAIT_MS } from './host'
 
 vi.mock('../ui/toasts', async (importOriginal) => ({
   ...(await importOriginal<typeof Toasts>()),
@@ -74,8 +76,8 @@ test('runs after FIRST_PAINT_WAIT_MS when no contentful paint is observed, or Pa
   expect(late).toHaveBeenCalledTimes(1)
 })
 
-test("warm-up loads axios first and the toast code once the screen's calls are answered, never before the first paint", async () => {
-  vi.useFakeTimers()
+/** Host services on a fake window whose paints, marks, axios load and calls the test drives. */
+function warmUpHarness() {
   const { win, paint } = fakeWindow()
   Object.assign(win, {
     location: window.location,
@@ -93,18 +95,41 @@ test("warm-up loads axios first and the toast code once the screen's calls are a
     () => new Promise<void>((resolve) => (callsAnswered = resolve)),
   )
   services.warmUp()
+  return { paint, preload, axiosLoaded: () => axiosLoaded(), callsAnswered: () => callsAnswered() }
+}
+
+test("warm-up waits for the screen's data (first paint, its remote mounted, its calls answered), then loads axios, then the toast code", async () => {
+  vi.useFakeTimers()
+  const page = warmUpHarness()
   await vi.advanceTimersByTimeAsync(100)
-  expect(preload).not.toHaveBeenCalled()
-  paint('first-contentful-paint')
-  await vi.advanceTimersByTimeAsync(10)
-  expect(preload).toHaveBeenCalledTimes(1)
+  page.paint('first-contentful-paint')
+  await vi.advanceTimersByTimeAsync(500)
+  expect(page.preload).not.toHaveBeenCalled()
+  page.paint(REMOTE_MOUNTED_MARK)
+  await vi.advanceTimersByTimeAsync(500)
+  // Mounted, but its data is still on the way: nothing shares the connection with it.
+  expect(page.preload).not.toHaveBeenCalled()
+  page.callsAnswered()
+  await vi.advanceTimersByTimeAsync(PAINT_WAIT_MS + 10)
+  expect(page.preload).toHaveBeenCalledTimes(1)
   expect(preloadToasts).not.toHaveBeenCalled()
-  axiosLoaded()
-  await vi.advanceTimersByTimeAsync(10)
-  expect(preloadToasts).not.toHaveBeenCalled()
-  callsAnswered()
+  page.axiosLoaded()
   await vi.advanceTimersByTimeAsync(10)
   expect(preloadToasts).toHaveBeenCalledTimes(1)
+})
+
+test('a page without a remote (no mount mark) warms up SCREEN_WAIT_MS after its first paint', async () => {
+  vi.useFakeTimers()
+  const page = warmUpHarness()
+  page.paint('first-contentful-paint')
+  await vi.advanceTimersByTimeAsync(SCREEN_WAIT_MS - 1)
+  page.callsAnswered()
+  await vi.advanceTimersByTimeAsync(PAINT_WAIT_MS + 10)
+  expect(page.preload).not.toHaveBeenCalled()
+  await vi.advanceTimersByTimeAsync(1)
+  page.callsAnswered()
+  await vi.advanceTimersByTimeAsync(PAINT_WAIT_MS + 10)
+  expect(page.preload).toHaveBeenCalledTimes(1)
 })
 
 test('in a plain browser, a tapped native-only action asks for the app; background actions stay silent', () => {

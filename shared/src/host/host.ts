@@ -1,9 +1,10 @@
 import { createBridge, type HostBridge } from '../bridge/bridge'
 import type { Settings } from '../contract/contract'
 import { takeFirstCall } from '../http/first-call'
-import { createHttp, type HostHttp } from '../http/http'
+import { createHttp, PAINT_WAIT_MS, type HostHttp } from '../http/http'
 import { dial } from '../navigation/navigation'
-import { afterFirstPaint, whenIdle } from '../schedule/schedule'
+import { REMOTE_MOUNTED_MARK } from '../remote/first-frame'
+import { afterEntry, afterFirstPaint, afterNextPaint, whenIdle } from '../schedule/schedule'
 import { callQuery, type SessionStore } from '../session/session'
 import { preloadToasts, showInfo, toastNotifier } from '../ui/toasts'
 
@@ -17,6 +18,9 @@ export interface HostServicesInput {
 
 export const NEEDS_APP_MESSAGE = 'Please open this page in the app.'
 
+/** How long warm-up waits for the route's remote to mount (a page without one never says so). */
+export const SCREEN_WAIT_MS = 5000
+
 /**
  * The request helper and the bridge exactly as a host wires them: the shell uses this, and so does each
  * remote's standalone entry, so a remote behaves the same alone as inside the shell.
@@ -25,9 +29,9 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
   http: HostHttp
   bridge: HostBridge
   /**
-   * Call once at boot: after the first contentful paint, when the browser is idle, loads axios, then (once the
-   * screen's calls are answered) the toast code, so neither competes with the first screen or its data, and a
-   * user's first call or toast does not wait.
+   * Call once at boot: once the screen's data has painted (first contentful paint, the remote mounted, its
+   * calls answered, a frame painted), when the browser is idle, loads axios, then the toast code, so neither
+   * competes with the first screen or its data, and a user's later call or toast does not wait.
    */
   warmUp(): void
 } {
@@ -52,16 +56,19 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
     },
   })
   const warmUp = () =>
-    afterFirstPaint(win, () => {
-      const idle = (task: () => void) => void whenIdle(task, { win })
-      // axios first, which the screen's own calls may be waiting for; the toast code once those calls are
-      // answered, so it never shares the connection with a screen's data (ADR 0008).
-      idle(() => {
+    afterFirstPaint(win, () =>
+      // The screen first: its remote mounted (or, on a page without one, a while later) and its calls
+      // answered, so its data has painted. Until then neither axios nor the toast code shares the connection
+      // with what the borrower waits for (issue #26); a call made earlier loads axios itself.
+      afterEntry(win, { type: 'mark', name: REMOTE_MOUNTED_MARK }, SCREEN_WAIT_MS, () => {
         void http
-          .preload()
-          .then(() => http.quiet())
-          .then(() => idle(() => void preloadToasts()))
-      })
-    })
+          .quiet()
+          .then(() => afterNextPaint(PAINT_WAIT_MS, win))
+          .then(() => {
+            const idle = (task: () => void) => void whenIdle(task, { win })
+            idle(() => void http.preload().then(() => idle(() => void preloadToasts())))
+          })
+      }),
+    )
   return { http, bridge, warmUp }
 }

@@ -49,11 +49,15 @@ export function afterNextPaint(maxWaitMs: number, win: Window = window): Promise
 export const FIRST_PAINT_WAIT_MS = 5000
 
 /**
- * Runs `run` once the page has painted content (Paint Timing), or after FIRST_PAINT_WAIT_MS where that never
- * comes or cannot be observed. An idle callback alone is not enough: the browser is idle while the first
- * screen's code is still downloading.
+ * Runs `run` once the page has recorded the performance entry `name` of `type` (a `paint`, a `mark`), or
+ * after `maxWaitMs` where that never comes or cannot be observed.
  */
-export function afterFirstPaint(win: Window, run: () => void): void {
+export function afterEntry(
+  win: Window,
+  entry: { type: 'paint' | 'mark'; name: string },
+  maxWaitMs: number,
+  run: () => void,
+): void {
   let done = false
   let observer: PerformanceObserver | undefined
   const once = () => {
@@ -63,19 +67,28 @@ export function afterFirstPaint(win: Window, run: () => void): void {
     win.clearTimeout(timer)
     run()
   }
-  const timer = win.setTimeout(once, FIRST_PAINT_WAIT_MS)
+  const timer = win.setTimeout(once, maxWaitMs)
   try {
     const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
       .PerformanceObserver
     if (!Observer) return
     const watching = new Observer((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) once()
+      if (list.getEntriesByName(entry.name).length > 0) once()
     })
     observer = watching
-    watching.observe({ type: 'paint', buffered: true })
+    watching.observe({ type: entry.type, buffered: true })
   } catch {
-    // No Paint Timing here: the timer decides.
+    // No such Performance Timeline entries here: the timer decides.
   }
+}
+
+/**
+ * Runs `run` once the page has painted content (Paint Timing), or after FIRST_PAINT_WAIT_MS where that never
+ * comes or cannot be observed. An idle callback alone is not enough: the browser is idle while the first
+ * screen's code is still downloading.
+ */
+export function afterFirstPaint(win: Window, run: () => void): void {
+  afterEntry(win, { type: 'paint', name: 'first-contentful-paint' }, FIRST_PAINT_WAIT_MS, run)
 }
 
 export interface ProgressLimits {
