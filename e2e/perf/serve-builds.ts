@@ -141,18 +141,18 @@ function fingerprint(dir: string): string {
 
 /**
  * Copies the deployed federated build (shell/dist, registry.json and every remote's current and previous
- * version) into e2e/perf/.build/federated, so a rebuild elsewhere in the workspace during a long benchmark
- * cannot change what is measured halfway. Retries while the copy is incomplete (a build in progress).
+ * version) into e2e/perf/.build/federated (or `dest`), so a rebuild elsewhere in the workspace during a long
+ * benchmark cannot change what is measured halfway. Retries while the copy is incomplete (a build in progress).
  */
-export async function snapshotFederatedBuild(): Promise<FederatedBuild> {
+export async function snapshotFederatedBuild(dest = FEDERATED_COPY): Promise<FederatedBuild> {
   const copy: FederatedBuild = {
-    shellDir: join(FEDERATED_COPY, 'shell'),
-    cdnDir: join(FEDERATED_COPY, 'cdn'),
-    registryFile: join(FEDERATED_COPY, 'cdn', 'registry.json'),
+    shellDir: join(dest, 'shell'),
+    cdnDir: join(dest, 'cdn'),
+    registryFile: join(dest, 'cdn', 'registry.json'),
   }
   for (let attempt = 1; ; attempt += 1) {
     try {
-      rmSync(FEDERATED_COPY, { recursive: true, force: true })
+      rmSync(dest, { recursive: true, force: true })
       const before = fingerprint(SHELL_DIST)
       cpSync(SHELL_DIST, copy.shellDir, { recursive: true })
       mkdirSync(dirname(copy.registryFile), { recursive: true })
@@ -164,7 +164,7 @@ export async function snapshotFederatedBuild(): Promise<FederatedBuild> {
         }
       }
       if (fingerprint(SHELL_DIST) !== before) throw new Error('shell/dist changed while it was copied')
-      const missing = missingFiles(copy.shellDir).map((f) => f.slice(FEDERATED_COPY.length + 1))
+      const missing = missingFiles(copy.shellDir).map((f) => f.slice(dest.length + 1))
       const remotesMissing = Object.values(readRegistryFile(copy.registryFile)).filter(
         (p) => !existsSync(join(releasedDir(p, copy.cdnDir), 'mf-manifest.json')),
       )
