@@ -12,7 +12,7 @@ import {
 } from './nginx-conf'
 import { DEPLOY_DIR } from './paths'
 import { PAGES_DIR_NAME, pageFileName } from './route-pages'
-import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from './security-headers'
+import { apiSecurityHeaders, CSP_REPORT_PATH, fileSecurityHeaders, securityHeaders } from './security-headers'
 
 const TEMPLATE = readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8')
 const VALUES: NginxConfValues = {
@@ -102,7 +102,7 @@ test("every location that adds a header sends the Node server's security headers
         const security = { imageHosts, loopbackPictures, apiOrigin: apiOrigin || null }
         const expected: [string[], Record<string, string>][] = [
           [PAGE_LOCATIONS, securityHeaders({ ...security, scriptHashes })],
-          [FILE_LOCATIONS, securityHeaders(security)],
+          [FILE_LOCATIONS, fileSecurityHeaders()],
           [API_LOCATIONS, apiSecurityHeaders()],
         ]
         for (const [names, headers] of expected) {

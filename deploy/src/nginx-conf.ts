@@ -1,4 +1,4 @@
-import { apiSecurityHeaders, securityHeaders } from './security-headers'
+import { apiSecurityHeaders, fileSecurityHeaders, securityHeaders } from './security-headers'
 
 export interface NginxConfValues {
   prefix: string
@@ -79,7 +79,7 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
   }
   const headers: Record<string, string[]> = {
     __PAGE_HEADERS__: addHeaderLines(securityHeaders({ ...security, scriptHashes: values.scriptHashes })),
-    __FILE_HEADERS__: addHeaderLines(securityHeaders(security)),
+    __FILE_HEADERS__: addHeaderLines(fileSecurityHeaders()),
     // The upstream's own copies are dropped: each header is sent once, as nginx sets it.
     __API_HEADERS__: Object.keys(apiSecurityHeaders())
       .map((name) => `proxy_hide_header ${name};`)

@@ -73,8 +73,8 @@ function baseHeaders(): Record<string, string> {
 }
 
 /**
- * Headers every document, asset and error page gets, from both servers: the Node server sends these, and
- * deploy/nginx.conf's header placeholders are filled with them (`renderNginxConf`).
+ * Headers every document (a route page, the shell's index.html) gets, from both servers: the Node server
+ * sends these, and deploy/nginx.conf's page header placeholder is filled with them (`renderNginxConf`).
  */
 export function securityHeaders(options: SecurityOptions = {}): Record<string, string> {
   const connect = ["'self'", options.apiOrigin].filter(Boolean).join(' ')
@@ -104,6 +104,22 @@ export function securityHeaders(options: SecurityOptions = {}): Record<string, s
     // Pages we open and pages that open us get no handle on this window (no payment popup talks back).
     'Cross-Origin-Opener-Policy': 'same-origin',
   }
+}
+
+/**
+ * What a file opened as a document (an SVG, a stray HTML) may do: nothing. It runs no script, loads nothing,
+ * is sandboxed; a script or stylesheet loaded by a page ignores it.
+ */
+export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
+/**
+ * Headers on files (scripts, styles, pictures, the registry) and the servers' error answers, from both
+ * servers. The page's CSP, Permissions-Policy, COOP and the report endpoint act on documents only: on a file
+ * they were about 600 bytes of every answer, what held nginx to 0.7-0.8 of a plain file's throughput
+ * (docs/load.md, ADR 0025).
+ */
+export function fileSecurityHeaders(): Record<string, string> {
+  return { 'Content-Security-Policy': FILE_CSP, ...baseHeaders() }
 }
 
 /** Headers on the API's answers (JSON, never rendered): no sniffing into HTML, no referrer, HSTS. */

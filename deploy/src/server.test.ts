@@ -9,7 +9,7 @@ import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { CSP_REPORT_MAX_BYTES, CspReportLog } from './csp-reports'
 import { DEPLOY_DIR } from './paths'
-import { CSP_REPORT_PATH, HSTS, PERMISSIONS_POLICY } from './security-headers'
+import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from './security-headers'
 import { createAppServer, type ServerOptions } from './server'
 
 let work: string
@@ -296,7 +296,7 @@ test('the CDN serves version folders only: no registry, temp copy, build stats o
 
 test("pages allow images from the deploy's image hosts, over HTTPS only", async () => {
   const port = await start({ settings: { imageHosts: ['img.cashloan.ph', '*.cdn.example.com'] } })
-  for (const path of ['/', '/complaint', `${SITE}/remoteEntry.js`]) {
+  for (const path of ['/', '/complaint']) {
     const csp = (await get(port, path)).headers.get('content-security-policy')
     expect(csp, path).toContain(
       "img-src 'self' data: blob: https://img.cashloan.ph https://*.cdn.example.com;",
@@ -487,14 +487,24 @@ test('the report endpoint refuses what is not a report, and keeps a bounded numb
   expect((await get(port, '/aboutUs')).status).toBe(200)
 })
 
-test('documents, files and error answers carry HSTS, Permissions-Policy, COOP and the report endpoint', async () => {
+test('documents carry HSTS, Permissions-Policy, COOP and the report endpoint; files and errors only what a file needs', async () => {
   const port = await start()
-  for (const path of ['/', '/aboutUs', `${SITE}/remoteEntry.js`, '/registry.json', '/no-such-file.js']) {
+  for (const path of ['/', '/aboutUs', '/no-such-route']) {
     const headers = (await get(port, path)).headers
     expect(headers.get('strict-transport-security'), path).toBe(HSTS)
     expect(headers.get('permissions-policy'), path).toBe(PERMISSIONS_POLICY)
     expect(headers.get('cross-origin-opener-policy'), path).toBe('same-origin')
     expect(headers.get('reporting-endpoints'), path).toBe(`csp="${CSP_REPORT_PATH}"`)
     expect(headers.get('content-security-policy'), path).toContain(`report-uri ${CSP_REPORT_PATH}`)
+  }
+  // A file opened as a document is sandboxed and loads nothing; the rest acts on documents only (ADR 0025).
+  for (const path of [`${SITE}/remoteEntry.js`, '/registry.json', '/no-such-file.js']) {
+    const headers = (await get(port, path)).headers
+    expect(headers.get('strict-transport-security'), path).toBe(HSTS)
+    expect(headers.get('x-content-type-options'), path).toBe('nosniff')
+    expect(headers.get('content-security-policy'), path).toBe(FILE_CSP)
+    for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'reporting-endpoints']) {
+      expect(headers.get(name), `${path} ${name}`).toBeNull()
+    }
   }
 })

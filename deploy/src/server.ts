@@ -7,7 +7,7 @@ import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { CspReportLog, receiveCspReport } from './csp-reports'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, resolveInside, SHELL_DIST } from './paths'
-import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from './security-headers'
+import { apiSecurityHeaders, CSP_REPORT_PATH, fileSecurityHeaders, securityHeaders } from './security-headers'
 import { readPageRegistry } from './registry-file'
 import { firstCallScript, pageFileName, pageScriptHashes, renderPage } from './route-pages'
 import { standaloneHtml, standaloneRemote } from './standalone'
@@ -265,7 +265,8 @@ export function createAppServer(options: ServerOptions = {}): Server {
     ? options.settings.imageHosts.filter((h): h is string => typeof h === 'string')
     : []
   const loopbackPictures = options.settings?.loopbackPictures === true
-  const security = securityHeaders({ apiOrigin: options.apiOrigin, imageHosts, loopbackPictures })
+  // Files and error answers: a file's headers; documents: the page's (ADR 0025).
+  const security = fileSecurityHeaders()
   const apiSecurity = apiSecurityHeaders()
   const cspReports = options.cspReports ?? new CspReportLog()
   const compressedCache: CompressedCache = { bodies: new Map(), bytes: 0 }
