@@ -18,8 +18,9 @@ import { BUILD_DIR, PERF_DIR, RESULTS_DIR, ROOT_DIR, snapshotFederatedBuild } fr
  * `pnpm bench:serve`: load on the production serving path, measured with autocannon (HTTP/1.1, loopback
  * only). Three responses (a route page, the entry of the remote that page loads, the shell's hashed entry
  * chunk) are requested from nginx with deploy/nginx.conf as `deploy/src/nginx-serve.ts` renders it, and from a
- * bare nginx serving plain files of the same sizes (the bodies our nginx sends), back to back at each level of
- * concurrent connections; then from the Node demo server. A report, not a test: it exits 0 whatever the goals
+ * bare nginx serving plain files of the same sizes (the bodies our nginx sends), bare and with the headers our
+ * nginx sends (the same bytes on the wire), back to back at each level of concurrent connections; then from the
+ * Node demo server. A report, not a test: it exits 0 whatever the goals
  * say (e2e/perf/README.md, docs/load.md).
  */
 
@@ -55,6 +56,8 @@ const PORT_RANGE = [4400, 4499] as const
 const E2E_DIR = join(PERF_DIR, '..')
 const SERVE_DIR = join(BUILD_DIR, 'serve')
 const PLAIN_PREFIX = join(SERVE_DIR, 'plain-nginx')
+/** The plain nginx that answers each plain file with the headers our nginx sends: the same bytes on the wire. */
+const SAME_PREFIX = join(SERVE_DIR, 'same-nginx')
 const OURS_PREFIX = join(SERVE_DIR, 'nginx')
 const REPORT_FILE = join(ROOT_DIR, 'docs', 'load.md')
 const JSON_FILE = join(RESULTS_DIR, CUSTOM ? 'serve-custom.json' : 'serve.json')
@@ -73,12 +76,15 @@ const VARIANTS_MODE = process.env.BENCH_SERVE_VARIANTS ?? ''
 const VARIANT_CONNECTIONS = Number(process.env.BENCH_SERVE_VARIANT_CONNECTIONS ?? 100)
 const VARIANT_DURATION_S = Number(process.env.BENCH_SERVE_VARIANT_DURATION ?? 8)
 
-type ServerId = 'ours' | 'plain' | 'node'
+type ServerId = 'ours' | 'plain' | 'same' | 'node'
+/** What our nginx's requests/s are divided by: the bare plain file, or the plain file with our headers. */
+type Baseline = 'plain' | 'same'
 type PathId = 'page' | 'entry' | 'asset'
 
 const SERVER_NAMES: Record<ServerId, string> = {
   ours: 'nginx, deploy/nginx.conf',
   plain: 'nginx, plain file',
+  same: 'nginx, plain file + our headers',
   node: 'Node demo server',
 }
 
@@ -427,7 +433,7 @@ async function runSlice(
   connections: number,
   durationS: number,
 ): Promise<Slice> {
-  const path = server === 'plain' ? target.plainPath : target.path
+  const path = server === 'plain' || server === 'same' ? target.plainPath : target.path
   const pids = serverProcess.pids()
   const errorCodes: Record<string, number> = {}
   const latencies: number[] = []
@@ -525,40 +531,52 @@ async function measure(
 
 /** The order of a pair's slices: each server as often first as second, and as often early as late. */
 const PAIR_ORDER = [0, 1, 1, 0, 1, 0, 0, 1] as const
+/** The same for three servers: each one four times, and in each position of a round as often as the others. */
+const TRIO_ORDER = [0, 1, 2, 2, 1, 0, 1, 2, 0, 0, 2, 1] as const
 
-/**
- * Two servers at one level, back to back: `durationS` each, in slices of an eighth of both (A B B A B A A B),
- * so that a change in the machine's other load during the pair weighs on both alike. Also the ratio of each
- * slice pair (the first server's requests/s over the second's), whose spread says how steady the machine was.
- */
-/** One of the two servers of a pair: its id says which path it is asked for (`plain`: the plain file). */
+/** One of the servers of a group: its id says which path it is asked for (`plain`, `same`: the plain file). */
 interface Side {
   id: ServerId
   process: Process
   port: number
 }
 
+/**
+ * Two or three servers at one level, back to back: `durationS` each, in four slices of a quarter each, in the
+ * order A B B A B A A B (A B C C B A B C A A C B for three), so that a change in the machine's other load
+ * during the group weighs on all alike. Also, for each server after the first, the ratio of each of the first
+ * server's slices to its own (requests/s), whose spread says how steady the machine was.
+ */
+async function measureGroup(
+  sides: Side[],
+  target: Target,
+  connections: number,
+  durationS: number,
+): Promise<{ runs: Run[]; sliceRatios: number[][] }> {
+  const order: readonly number[] = sides.length === 2 ? PAIR_ORDER : sides.length === 3 ? TRIO_ORDER : []
+  if (!order.length) throw new Error(`measureGroup: ${sides.length} servers (2 or 3)`)
+  const slices: Slice[][] = sides.map(() => [])
+  for (const index of order) {
+    const { id, process: server, port } = sides[index]
+    slices[index].push(await runSlice(id, server, port, target, connections, durationS / 4))
+    await sleep(PAIR_PAUSE_MS)
+  }
+  const rps = (i: number) => slices[i].map((s) => s.requests / s.durationS)
+  return {
+    runs: sides.map((side, i) => combine(side.id, target, connections, slices[i])),
+    sliceRatios: sides.map((_, k) => rps(0).map((first, i) => round(first / rps(k)[i], 3))),
+  }
+}
+
+/** Two servers: the first one's runs and its slice ratios to the second. */
 async function measurePair(
   sides: [Side, Side],
   target: Target,
   connections: number,
   durationS: number,
 ): Promise<{ runs: [Run, Run]; pairRatios: number[] }> {
-  const slices: [Slice[], Slice[]] = [[], []]
-  for (const index of PAIR_ORDER) {
-    const { id, process: server, port } = sides[index]
-    slices[index].push(await runSlice(id, server, port, target, connections, durationS / 4))
-    await sleep(PAIR_PAUSE_MS)
-  }
-  const rps = (i: number) => slices[i].map((s) => s.requests / s.durationS)
-  const pairRatios = rps(0).map((first, i) => round(first / rps(1)[i], 3))
-  return {
-    runs: [
-      combine(sides[0].id, target, connections, slices[0]),
-      combine(sides[1].id, target, connections, slices[1]),
-    ],
-    pairRatios,
-  }
+  const { runs, sliceRatios } = await measureGroup(sides, target, connections, durationS)
+  return { runs: [runs[0], runs[1]], pairRatios: sliceRatios[1] }
 }
 
 function versionOf(command: string, args: string[]): string {
@@ -612,6 +630,8 @@ interface Report {
   targets: Target[]
   runs: Run[]
   ratios: {
+    /** Divided by: the bare plain file, or the plain file sent with our headers (the same bytes). */
+    baseline: Baseline
     path: PathId
     connections: number
     rps: number
@@ -621,28 +641,38 @@ interface Report {
     cpuPerRequest: number | null
     clientCpuPerRequest: number | null
   }[]
-  goals: { zeroErrorsAt5000: boolean | null; throughputRatioAtLeast09: boolean }
-  nginxLog: Record<'ours' | 'plain', { message: string; count: number }[]>
+  goals: {
+    zeroErrorsAt5000: boolean | null
+    /** Against the bare plain file. */
+    throughputRatioAtLeast09: boolean
+    /** Against the plain file sent with our headers: what our configuration costs beyond its answer's bytes. */
+    sameBytesRatioAtLeast09: boolean | null
+  }
+  nginxLog: Partial<Record<'ours' | 'plain' | 'same', { message: string; count: number }[]>>
 }
 
-function ratiosOf(runs: Run[], pairRatios: Map<string, number[]>): Report['ratios'] {
+/** Our nginx over each baseline, per path and level, with the spread of the slice ratios (`measureGroup`). */
+function ratiosOf(runs: Run[], sliceRatios: Map<string, number[]>): Report['ratios'] {
   const out: Report['ratios'] = []
-  for (const ours of runs.filter((r) => r.server === 'ours')) {
-    const plain = runs.find(
-      (r) => r.server === 'plain' && r.path === ours.path && r.connections === ours.connections,
-    )
-    if (!plain) continue
-    const pairs = pairRatios.get(`${ours.path}:${ours.connections}`) ?? []
-    const per = (pick: (r: Run) => number) => (pick(plain) ? round(pick(ours) / pick(plain), 2) : null)
-    out.push({
-      path: ours.path,
-      connections: ours.connections,
-      rps: round(ours.rps / plain.rps, 3),
-      rpsRange: pairs.length ? [Math.min(...pairs), Math.max(...pairs)] : null,
-      p99: per((r) => r.p99Ms),
-      cpuPerRequest: per((r) => r.serverCpuUsPerRequest),
-      clientCpuPerRequest: per((r) => r.clientCpuUsPerRequest),
-    })
+  for (const baseline of ['plain', 'same'] as const) {
+    for (const ours of runs.filter((r) => r.server === 'ours')) {
+      const base = runs.find(
+        (r) => r.server === baseline && r.path === ours.path && r.connections === ours.connections,
+      )
+      if (!base) continue
+      const slices = sliceRatios.get(`${ours.path}:${ours.connections}:${baseline}`) ?? []
+      const per = (pick: (r: Run) => number) => (pick(base) ? round(pick(ours) / pick(base), 2) : null)
+      out.push({
+        baseline,
+        path: ours.path,
+        connections: ours.connections,
+        rps: round(ours.rps / base.rps, 3),
+        rpsRange: slices.length ? [Math.min(...slices), Math.max(...slices)] : null,
+        p99: per((r) => r.p99Ms),
+        cpuPerRequest: per((r) => r.serverCpuUsPerRequest),
+        clientCpuPerRequest: per((r) => r.clientCpuUsPerRequest),
+      })
+    }
   }
   return out
 }
@@ -660,6 +690,7 @@ function resultTable(report: Report, markdown: boolean): string {
     'server CPU µs/req',
     'client CPU µs/req',
     'ours / plain req/s',
+    'ours / plain + our headers req/s',
   ]
   const rows: string[][] = []
   for (const target of report.targets) {
@@ -667,12 +698,17 @@ function resultTable(report: Report, markdown: boolean): string {
       ...new Set(report.runs.filter((r) => r.path === target.id).map((r) => r.connections)),
     ].sort((a, b) => a - b)
     for (const connections of levels) {
-      for (const server of ['ours', 'plain', 'node'] as const) {
+      for (const server of ['ours', 'plain', 'same', 'node'] as const) {
         const run = report.runs.find(
           (r) => r.path === target.id && r.connections === connections && r.server === server,
         )
         if (!run) continue
-        const ratio = report.ratios.find((r) => r.path === target.id && r.connections === connections)
+        const ratio = (baseline: Baseline) => {
+          const found = report.ratios.find(
+            (r) => r.baseline === baseline && r.path === target.id && r.connections === connections,
+          )
+          return server === 'ours' && found ? found.rps.toFixed(2) : ''
+        }
         rows.push([
           markdown ? target.label : target.id,
           fmt(connections),
@@ -684,13 +720,14 @@ function resultTable(report: Report, markdown: boolean): string {
           fmt(run.bytesPerResponse),
           String(run.serverCpuUsPerRequest),
           String(run.clientCpuUsPerRequest),
-          server === 'ours' && ratio ? ratio.rps.toFixed(2) : '',
+          ratio('plain'),
+          ratio('same'),
         ])
       }
     }
   }
   return markdown
-    ? mdTable(header, rows, ['l', 'r', 'l', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r'])
+    ? mdTable(header, rows, ['l', 'r', 'l', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r', 'r'])
     : textTable(header, rows)
 }
 
@@ -718,8 +755,13 @@ function clientUse(report: Report): string {
 
 function markdownReport(report: Report): string {
   const ours5000 = report.runs.filter((r) => r.server === 'ours' && r.connections === 5000)
-  const minRatio = Math.min(...report.ratios.map((r) => r.rps))
-  const worst = report.ratios.find((r) => r.rps === minRatio)
+  const lowest = (baseline: Baseline) => {
+    const ratios = report.ratios.filter((r) => r.baseline === baseline)
+    if (!ratios.length) return '–'
+    const min = Math.min(...ratios.map((r) => r.rps))
+    const worst = ratios.find((r) => r.rps === min)
+    return `lowest ${min.toFixed(2)} (${worst?.path} at ${fmt(worst?.connections ?? 0)})`
+  }
   const verdict = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? '**holds**' : '**missed**')
   const nodeRuns = report.runs.filter((r) => r.server === 'node')
   const targetRows = report.targets.map((t) => [
@@ -728,11 +770,11 @@ function markdownReport(report: Report): string {
     `${fmt(t.bodyBytes)} B (${kib(t.bodyBytes)}, ${t.encoding ?? 'identity'})`,
     `\`${t.plainPath}\``,
     t.nodeBodyBytes === null ? '–' : `${fmt(t.nodeBodyBytes)} B (${t.nodeEncoding ?? 'identity'})`,
-    `${t.headerBytes.ours ?? '–'} / ${t.headerBytes.plain ?? '–'} / ${t.headerBytes.node ?? '–'}`,
+    `${t.headerBytes.ours ?? '–'} / ${t.headerBytes.plain ?? '–'} / ${t.headerBytes.same ?? '–'} / ${t.headerBytes.node ?? '–'}`,
   ])
   const limits = report.openFiles
-  const logLines = (['ours', 'plain'] as const).flatMap((server) =>
-    report.nginxLog[server].map((l) => `- ${SERVER_NAMES[server]}: ${l.count} × \`${l.message}\``),
+  const logLines = (['ours', 'plain', 'same'] as const).flatMap((server) =>
+    (report.nginxLog[server] ?? []).map((l) => `- ${SERVER_NAMES[server]}: ${l.count} × \`${l.message}\``),
   )
   return `# Load on the serving path (issue #30, item 7)
 
@@ -751,7 +793,8 @@ ${FINDINGS_END}
 | goal | result |
 | --- | --- |
 | 0 errors at 5,000 connections (our nginx, every path) | ${verdict(ours5000.length ? ours5000.every((r) => r.errors + r.non2xx === 0) : null)}: ${ours5000.map((r) => `${r.path} ${errorCell(r)}`).join(', ') || '–'} |
-| our nginx ≥ 0.9 × the plain file's requests/s (every path and level) | ${verdict(report.goals.throughputRatioAtLeast09)}: lowest ${minRatio.toFixed(2)} (${worst?.path} at ${fmt(worst?.connections ?? 0)}) |
+| our nginx ≥ 0.9 × the plain file's requests/s (every path and level) | ${verdict(report.goals.throughputRatioAtLeast09)}: ${lowest('plain')} |
+| our nginx ≥ 0.9 × the requests/s of the plain file sent with our headers (the same bytes; every path and level) | ${verdict(report.goals.sameBytesRatioAtLeast09)}: ${lowest('same')} |
 
 ## Results
 
@@ -764,10 +807,11 @@ server, set the pace.
 
 ${resultTable(report, true)}
 
-Ratios, our nginx / plain file:
+Ratios, our nginx / plain file (bare), and our nginx / plain file + our headers (the same bytes):
 
 ${mdTable(
   [
+    'over',
     'path',
     'connections',
     'req/s',
@@ -777,6 +821,7 @@ ${mdTable(
     'client CPU per request',
   ],
   report.ratios.map((r) => [
+    r.baseline === 'plain' ? 'plain file' : 'plain + our headers',
     r.path,
     fmt(r.connections),
     r.rps.toFixed(2),
@@ -798,7 +843,7 @@ ${mdTable(
     'body from our nginx',
     'plain file',
     'body from Node',
-    'header bytes ours / plain / Node',
+    'header bytes ours / plain / plain + ours / Node',
   ],
   targetRows,
   ['l', 'l', 'r', 'l', 'r', 'r'],
@@ -811,11 +856,15 @@ ${mdTable(
 - **nginx, plain file**: a bare configuration in the same run: \`worker_processes auto\`, the same
   \`worker_connections\` and \`worker_rlimit_nofile\`, \`sendfile on\`, \`access_log off\`, no headers, no
   locations, serving three files whose sizes are the bodies above (the compressed bytes themselves).
+- **nginx, plain file + our headers**: the same bare nginx and files, each answered with the headers our nginx
+  sends with it (\`add_header\`, the same names and values: security headers, caching, \`Vary\`, encoding), so
+  the same bytes go over the wire as from ours. Ours over it is what our configuration costs beyond its
+  answers' size: the headers are ADR 0025's, which the page must carry.
 - **Node demo server**: \`createAppServer\` as \`pnpm start\` runs it (the written pages, the release's compressed
   copies), in a process of its own (\`e2e/perf/serve-node.ts\`), HTTP/1.1.
-- Each level: our nginx and the plain nginx back to back, ${report.durationS} s each in slices of ${report.durationS / 4} s, in the order A B B A B A A B
-  (which one is A alternates between levels), so that a change in the machine's other load weighs on both
-  alike; the ratio is over all slices, and each slice pair's ratio gives its spread. One ${WARMUP_S}-s warm-up per
+- Each level: the three nginx back to back, ${report.durationS} s each in slices of ${report.durationS / 4} s, in the order A B C C B A B C A A C B
+  (which one is A rotates between levels), so that a change in the machine's other load weighs on all
+  alike; the ratio is over all slices, and each slice's ratio to the baseline's slice of the same round gives its spread. One ${WARMUP_S}-s warm-up per
   server and path; ${PAIR_PAUSE_MS / 1000} s between slices. The Node server: ${report.durationS} s per level.
 - ${report.pinning ? `autocannon (every thread of the benchmark's process) on core ${report.pinning.client}, nginx and the Node server on core ${report.pinning.server} (\`taskset\`): what the servers spend is not taken from the load generator, and where the scheduler puts nginx's workers does not move the figures` : 'Not pinned: the load generator and the servers share the cores'}.
 - autocannon ${report.bodiesDropped ? 'reads every body without keeping it: its own code appends each body to a string (to compare it with `expectBody`, unused here), which for the 86 KiB chunk cost it more than nginx spent and, at 5,000 connections, made it fall behind until its own timeouts fired (`dropBodies` in the script)' : 'keeps every body as a string, as it does by default'}.
@@ -865,9 +914,9 @@ const DURATION_LABEL = (report: Report) =>
   `Each server is measured for ${report.durationS} s per level (autocannon, HTTP/1.1 keep-alive, one request at a time per connection).`
 
 function estimateSeconds(): number {
-  const nginx = 3 * NGINX_LEVELS.length * (2 * DURATION_S + 4 * (PAUSE_MS / 1000 + 0.5))
+  const nginx = 3 * NGINX_LEVELS.length * (3 * DURATION_S + TRIO_ORDER.length * (PAIR_PAUSE_MS / 1000 + 0.5))
   const node = 3 * NODE_LEVELS.length * (DURATION_S + PAUSE_MS / 1000 + 0.5)
-  return nginx + node + 3 * 3 * (WARMUP_S + PAUSE_MS / 2000 + 0.5) + 30
+  return nginx + node + 3 * 4 * (WARMUP_S + PAUSE_MS / 2000 + 0.5) + 30
 }
 
 interface Variant {
@@ -1033,6 +1082,7 @@ interface Setup {
   node: Process
   ours: Process
   plain: Process
+  same: Process
   oursConf: string
   ports: Record<ServerId, number>
 }
@@ -1066,7 +1116,7 @@ async function setUp(running: Process[]): Promise<Setup> {
   const entry = /href="(\/remotes\/[^"]+\/remoteEntry\.js)"/.exec(page)?.[1]
   const asset = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1]
   if (!entry || !asset) throw new Error(`${ROUTE}'s page names no remote entry or no shell chunk`)
-  const [nodePort, oursPort, plainPort] = await freePorts(3)
+  const [nodePort, oursPort, plainPort, samePort] = await freePorts(4)
 
   console.log(`› Node demo server on 127.0.0.1:${nodePort}`)
   const node = await startProcess(
@@ -1156,17 +1206,61 @@ async function setUp(running: Process[]): Promise<Setup> {
     target.nodeEncoding = (fromNode.headers['content-encoding'] as string | undefined) ?? null
     target.headerBytes.node = fromNode.headerBytes
   }
+
+  console.log(`› plain nginx with our headers on 127.0.0.1:${samePort}`)
+  rmSync(SAME_PREFIX, { recursive: true, force: true })
+  mkdirSync(SAME_PREFIX, { recursive: true })
+  const sameConf = join(SAME_PREFIX, 'nginx.conf')
+  writeFileSync(
+    sameConf,
+    plainNginxConf(samePort, {
+      prefix: SAME_PREFIX,
+      headers: Object.fromEntries(targets.map((t) => [t.plainPath, t.oursOnlyHeaders])),
+    }),
+  )
+  const same = await startProcess(
+    NGINX_BIN,
+    ['-c', sameConf, '-p', SAME_PREFIX, '-e', 'stderr'],
+    samePort,
+    'nginx',
+  )
+  running.push(same)
+  for (const target of targets) {
+    const answer = await fetchOnce(samePort, target.plainPath)
+    const ours = target.headerBytes.ours ?? 0
+    if (answer.status !== 200 || answer.body.length !== target.bodyBytes) {
+      throw new Error(
+        `plain nginx with our headers: ${target.plainPath} is ${answer.status}, ${answer.body.length} B`,
+      )
+    }
+    // Same names and values; the lines nginx adds by itself differ by a few dozen bytes (Last-Modified and
+    // ETag, which ours leaves off the no-cache page; Content-Type).
+    if (Math.abs(answer.headerBytes - ours) > 64) {
+      throw new Error(
+        `plain nginx with our headers: ${target.plainPath}'s headers are ${answer.headerBytes} B, ours ${ours} B`,
+      )
+    }
+    target.headerBytes.same = answer.headerBytes
+  }
   for (const t of targets) {
     console.log(
       `  ${t.id}: ${t.path} → ${t.bodyBytes} B ${t.encoding ?? 'identity'} (Node: ${t.nodeBodyBytes} B)`,
     )
   }
-  return { targets, node, ours, plain, oursConf, ports: { node: nodePort, ours: oursPort, plain: plainPort } }
+  return {
+    targets,
+    node,
+    ours,
+    plain,
+    same,
+    oursConf,
+    ports: { node: nodePort, ours: oursPort, plain: plainPort, same: samePort },
+  }
 }
 
 /** The report's measurements: each path at each level, our nginx and the plain one back to back, then Node. */
 async function sweep(setup: Setup): Promise<void> {
-  const { targets, ours, plain, node, ports } = setup
+  const { targets, ours, plain, same, node, ports } = setup
   const worker = ours.pids()[0]
   const report: Report = {
     date: new Date().toISOString(),
@@ -1196,8 +1290,8 @@ async function sweep(setup: Setup): Promise<void> {
     targets,
     runs: [],
     ratios: [],
-    goals: { zeroErrorsAt5000: null, throughputRatioAtLeast09: false },
-    nginxLog: { ours: [], plain: [] },
+    goals: { zeroErrorsAt5000: null, throughputRatioAtLeast09: false, sameBytesRatioAtLeast09: null },
+    nginxLog: { ours: [], plain: [], same: [] },
   }
   if (report.machine.loadBefore[0] > report.machine.nproc / 2) {
     console.warn(
@@ -1205,7 +1299,7 @@ async function sweep(setup: Setup): Promise<void> {
     )
   }
   console.log(`\n› about ${Math.ceil(estimateSeconds() / 60)} minutes of load (${DURATION_S} s per run)\n`)
-  const servers: Record<ServerId, Process> = { ours, plain, node }
+  const servers: Record<ServerId, Process> = { ours, plain, same, node }
   const record = (run: Run) => {
     report.runs.push(run)
     console.log(
@@ -1214,21 +1308,26 @@ async function sweep(setup: Setup): Promise<void> {
         `errors ${errorCell(run)}  server ${run.serverCpuUsPerRequest} µs/req  client ${run.clientCpuPct}%`,
     )
   }
-  const pairRatios = new Map<string, number[]>()
+  const sliceRatios = new Map<string, number[]>()
+  const trio = ['ours', 'plain', 'same'] as const
   for (const target of targets) {
-    for (const server of ['ours', 'plain', 'node'] as const) {
+    for (const server of ['ours', 'plain', 'same', 'node'] as const) {
       await measure(server, servers[server], ports[server], target, 100, WARMUP_S)
       await sleep(PAUSE_MS / 2)
     }
     for (const [i, connections] of NGINX_LEVELS.entries()) {
-      const pair: [ServerId, ServerId] = i % 2 === 0 ? ['ours', 'plain'] : ['plain', 'ours']
-      const sides = pair.map((id) => ({ id, process: servers[id], port: ports[id] })) as [Side, Side]
-      const measured = await measurePair(sides, target, connections, DURATION_S)
+      // Which one is A rotates from level to level.
+      const order = [0, 1, 2].map((k) => trio[(k + i) % 3])
+      const sides = order.map((id) => ({ id, process: servers[id], port: ports[id] }))
+      const measured = await measureGroup(sides, target, connections, DURATION_S)
       measured.runs.forEach(record)
-      // ours / plain for each slice pair, whichever went first
-      const ratios =
-        pair[0] === 'ours' ? measured.pairRatios : measured.pairRatios.map((r) => round(1 / r, 3))
-      pairRatios.set(`${target.id}:${connections}`, ratios)
+      // ours / each baseline for each round of slices, whichever went first
+      const run = (id: ServerId) => measured.runs[order.indexOf(id as (typeof trio)[number])]
+      for (const baseline of ['plain', 'same'] as const) {
+        const base = run(baseline).sliceRps
+        const ratios = run('ours').sliceRps.map((rps, r) => round(rps / base[r], 3))
+        sliceRatios.set(`${target.id}:${connections}:${baseline}`, ratios)
+      }
     }
     for (const connections of NODE_LEVELS) {
       record(await measure('node', node, ports.node, target, connections, DURATION_S))
@@ -1236,20 +1335,24 @@ async function sweep(setup: Setup): Promise<void> {
     }
   }
   report.machine.loadAfter = loadavg().map((n) => round(n, 2))
-  report.ratios = ratiosOf(report.runs, pairRatios)
+  report.ratios = ratiosOf(report.runs, sliceRatios)
   const at5000 = report.runs.filter((r) => r.server === 'ours' && r.connections === 5000)
   report.goals = {
     zeroErrorsAt5000: at5000.length ? at5000.every((r) => r.errors + r.non2xx === 0) : null,
-    throughputRatioAtLeast09: report.ratios.every((r) => r.rps >= 0.9),
+    throughputRatioAtLeast09: report.ratios.filter((r) => r.baseline === 'plain').every((r) => r.rps >= 0.9),
+    sameBytesRatioAtLeast09: report.ratios.some((r) => r.baseline === 'same')
+      ? report.ratios.filter((r) => r.baseline === 'same').every((r) => r.rps >= 0.9)
+      : null,
   }
-  report.nginxLog = { ours: ours.log.list(), plain: plain.log.list() }
+  report.nginxLog = { ours: ours.log.list(), plain: plain.log.list(), same: same.log.list() }
 
   mkdirSync(RESULTS_DIR, { recursive: true })
   await writeFormatted(JSON_FILE, JSON.stringify(report, null, 2))
   await writeFormatted(MD_FILE, markdownReport(report))
   console.log(`\n${resultTable(report, false)}\n`)
   console.log(
-    `goals: 0 errors at 5,000: ${report.goals.zeroErrorsAt5000}; ≥ 0.9 of plain: ${report.goals.throughputRatioAtLeast09}`,
+    `goals: 0 errors at 5,000: ${report.goals.zeroErrorsAt5000}; ≥ 0.9 of plain: ${report.goals.throughputRatioAtLeast09}; ` +
+      `≥ 0.9 of plain + our headers: ${report.goals.sameBytesRatioAtLeast09}`,
   )
   console.log(`wrote ${JSON_FILE.slice(ROOT_DIR.length + 1)} and ${MD_FILE.slice(ROOT_DIR.length + 1)}`)
 }
