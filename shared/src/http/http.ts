@@ -20,9 +20,8 @@ export interface HttpResult<T = unknown> {
   data: T | null
   raw: unknown
   /**
-   * `'unknown'` only on a money call whose answer never came (timeout, dropped connection, a gateway that gave
-   * up): the server may or may not have done it. Send the borrower to the order's status rather than offering
-   * the same tap blindly; if they do tap again, the same call carries the same `Idempotency-Key`.
+   * `'unknown'`: a money call the server never answered with an envelope, which it may or may not have done.
+   * Point the borrower at the order's status (ADR 0012).
    */
   outcome?: 'unknown'
 }
@@ -35,18 +34,8 @@ export interface CallOptions {
   /** Show this loading toast while the call runs. */
   loading?: LoadingText
   /**
-   * A money-moving call (loan push, generate-vcode for a payment, repayment commit / confirm, bind card, card
-   * change): one borrower intent, one `Idempotency-Key`, with nothing for the screen to keep.
-   * - The intent is the call itself: method, path and body (not the session query). Put only what the
-   *   borrower chose in the body (no timestamps or nonces), or every tap becomes a new intent.
-   * - A double tap while it is in flight shares the first call's answer; a different body to the same path
-   *   is another intent, sent on its own.
-   * - The helper keeps the key until the server answered with an envelope (`serverAnswered`). Every other
-   *   outcome (a timeout, a dropped connection, a 5xx or 408 page, a 2xx that is no envelope) has
-   *   `outcome: 'unknown'` and `MESSAGES.unknownOutcome`; the same call made again (the borrower's retry)
-   *   sends the same key, so the server does it at most once. After the server's own answer, the next
-   *   identical call is a new intent with a new key.
-   * - Never retried automatically, never answered from a call the page started.
+   * A money-moving call: one borrower intent (method, path, body), one `Idempotency-Key` kept until the server
+   * answers with an envelope; anything else is `outcome: 'unknown'`. ADR 0012 has the rules.
    */
   money?: boolean
   /** Replaces the key the helper keeps for a money call (an intent that must outlive the page, say). */
