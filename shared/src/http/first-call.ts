@@ -1,6 +1,6 @@
 import { callQuery, type GlobalKey, type SessionSnapshot } from '../session/session'
 import type { RoutePath } from '../routes/route-table'
-import { responseResult } from './http'
+import { responseResult } from './result'
 import {
   CALL_HEADERS,
   callKey,

@@ -1,3 +1,8 @@
+/**
+ * The request helper: the transport (axios, loaded after the first paint; a call the page started), the
+ * money-intent guard (`money-intents.ts`) and the reading of answers (`result.ts`).
+ */
+
 import type { AxiosInstance } from 'axios'
 import { afterNextPaint, loadOnce, withTimeout } from '../schedule/schedule'
 import {
@@ -9,22 +14,26 @@ import {
   type FormBody,
   type RawResponse,
 } from './request'
+import { createIntentGuard, randomKey } from './money-intents'
+import {
+  MESSAGES,
+  responseResult,
+  serverAnswered,
+  toastText,
+  unknownOutcome,
+  type HttpResult,
+} from './result'
 
 export type { FormBody, FormValue } from './request'
-
-/** What every call resolves with; a call never rejects. */
-export interface HttpResult<T = unknown> {
-  success: boolean
-  code: string | number | null
-  message: string
-  data: T | null
-  raw: unknown
-  /**
-   * `'unknown'`: a money call the server never answered with an envelope, which it may or may not have done.
-   * Point the borrower at the order's status (ADR 0012).
-   */
-  outcome?: 'unknown'
-}
+export {
+  isSuccessCode,
+  MESSAGES,
+  responseResult,
+  TOAST_MESSAGE_MAX,
+  toastText,
+  toResult,
+  type HttpResult,
+} from './result'
 
 export type LoadingText = 'loading...' | 'uploading...' | 'saving...'
 
@@ -80,112 +89,7 @@ export interface HttpConfig extends Endpoint {
 
 export const TIMEOUT_MS = 60_000
 
-export const MESSAGES = {
-  network: 'Network error. Please check your connection and try again.',
-  timeout: 'The request timed out. Please try again.',
-  badResponse: 'The server sent an unexpected response. Please try again later.',
-  busy: 'Your previous request is still being processed.',
-  unknownOutcome: 'We could not confirm the result. Please check your order status before trying again.',
-  tooLarge: 'The file is too large to upload.',
-  notSent: 'This request could not be sent. Please try again later or contact customer service.',
-} as const
-
-/** Server messages longer than this are cut in the toast (the result keeps the whole text). */
-export const TOAST_MESSAGE_MAX = 200
-
-/** A message as the failure toast shows it: at most TOAST_MESSAGE_MAX characters, then an ellipsis. */
-export function toastText(message: string): string {
-  const chars = Array.from(message)
-  return chars.length > TOAST_MESSAGE_MAX
-    ? `${chars.slice(0, TOAST_MESSAGE_MAX).join('').trimEnd()}…`
-    : message
-}
-
-/**
- * Whether the server itself answered a call, so that a money call's outcome is known (ADR 0012): its body is
- * an envelope (`{ code, … }`), with a 2xx status, or with another status as the server's own refusal (a
- * failure code and a message: nginx's 413 and 429 envelopes, an API's 4xx). Anything else (a 500 or 503
- * page, a 408, a CDN's 52x, a gateway's 502 / 504, a 2xx whose body is HTML from a WAF or a captive portal,
- * truncated JSON) may have come after the server did the call, or instead of it: the outcome is unknown.
- */
-function serverAnswered(response: RawResponse): boolean {
-  const parsed = parseBody(response.text)
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !('code' in parsed)) return false
-  if (response.status >= 200 && response.status < 300) return true
-  const result = toResult(parsed)
-  return !result.success && result.code !== null && serverMessage(parsed as { message?: unknown }) !== ''
-}
-
 const NO_QUERY = () => ({})
-
-/** A call succeeds when its code parses to integer 0 (`0`, `'0'`, `'00'`). */
-export function isSuccessCode(code: unknown): boolean {
-  if (typeof code === 'number') return code === 0
-  if (typeof code === 'string') return /^\s*[+-]?\d+\s*$/.test(code) && Number(code) === 0
-  return false
-}
-
-/** Turns an envelope `{ code, message, data }` (already parsed) into a result. */
-export function toResult<T>(raw: unknown): HttpResult<T> {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('code' in raw)) {
-    return { success: false, code: null, message: MESSAGES.badResponse, data: null, raw }
-  }
-  const envelope = raw as { code: unknown; message?: unknown; msg?: unknown; data?: unknown }
-  const code = typeof envelope.code === 'string' || typeof envelope.code === 'number' ? envelope.code : null
-  const message = serverMessage(envelope)
-  const success = isSuccessCode(code)
-  return {
-    success,
-    code,
-    message: success || message ? message : MESSAGES.badResponse,
-    data: (envelope.data ?? null) as T | null,
-    raw,
-  }
-}
-
-function serverMessage(envelope: { message?: unknown; msg?: unknown }): string {
-  if (typeof envelope.message === 'string') return envelope.message
-  return typeof envelope.msg === 'string' ? envelope.msg : ''
-}
-
-/**
- * A status and body as a result. A status outside 2xx is a failure whatever the body says (a proxy's or an
- * auth layer's answer can carry a success envelope that was never the business answer); the server's own
- * refusal (a failure code with a message) keeps its message, anything else gets one for its status.
- */
-export function responseResult<T>(response: RawResponse): HttpResult<T> {
-  const parsed = parseBody(response.text)
-  const raw = parsed === undefined ? response.text : parsed
-  const result: HttpResult<T> =
-    parsed === undefined
-      ? { success: false, code: null, message: MESSAGES.badResponse, data: null, raw }
-      : toResult<T>(parsed)
-  if (response.status >= 200 && response.status < 300) return result
-  const refusal =
-    !result.success && result.code !== null && serverMessage(parsed as { message?: unknown }) !== ''
-  if (refusal) return result
-  return {
-    success: false,
-    code: null,
-    message: response.status === 413 ? MESSAGES.tooLarge : MESSAGES.badResponse,
-    data: null,
-    raw,
-  }
-}
-
-function parseBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body
-  try {
-    return JSON.parse(body)
-  } catch {
-    return undefined
-  }
-}
-
-function randomKey(): string {
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID()
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
-}
 
 /** How long a hidden page (which paints no frames) waits before the first call goes anyway. */
 export const PAINT_WAIT_MS = 100
@@ -223,10 +127,7 @@ export function createHttp(config: HttpConfig): HostHttp {
   let inFlightCalls = 0
   const quietWaiters: (() => void)[] = []
   const newKey = config.newKey ?? randomKey
-  /** Money calls in flight, by intent: a double tap shares the first one's answer. */
-  const inFlight = new Map<string, Promise<HttpResult<unknown>>>()
-  /** Each money intent's Idempotency-Key, kept until the server has answered it. */
-  const intentKeys = new Map<string, string>()
+  const guarded = createIntentGuard(newKey)
   const fileIds = new WeakMap<Blob, number>()
   let fileCount = 0
 
@@ -289,32 +190,6 @@ export function createHttp(config: HttpConfig): HostHttp {
     }
     if (!result.success && !options.silent) config.notifier.error(toastText(result.message))
     return result
-  }
-
-  /**
-   * Runs a money call once per intent at a time, with the intent's key (CallOptions.money); other calls run
-   * as they are.
-   */
-  const guarded = <T>(
-    intentOfCall: () => string,
-    options: CallOptions,
-    run: (options: CallOptions) => Promise<HttpResult<T>>,
-  ) => {
-    if (!options.money) return run(options)
-    const intent = intentOfCall()
-    const pending = inFlight.get(intent)
-    if (pending) return pending as Promise<HttpResult<T>>
-    const own = options.idempotencyKey
-    const key = own ?? intentKeys.get(intent) ?? newKey()
-    if (!own) intentKeys.set(intent, key)
-    const promise = run({ ...options, idempotencyKey: key })
-      .then((result) => {
-        if (result.outcome !== 'unknown' && intentKeys.get(intent) === key) intentKeys.delete(intent)
-        return result
-      })
-      .finally(() => inFlight.delete(intent))
-    inFlight.set(intent, promise)
-    return promise
   }
 
   /** What the server sees of a call, less the session query (which a refresh may change between taps). */
@@ -397,8 +272,3 @@ export function createHttp(config: HttpConfig): HostHttp {
 
 /** A call the page started, given up after the call's timeout as axios gives up (its timeout error). */
 const startedTimedOut = () => Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })
-
-/** A money call with no answer from the server: it may or may not have been done. */
-function unknownOutcome<T>(raw: unknown): HttpResult<T> {
-  return { success: false, code: null, message: MESSAGES.unknownOutcome, data: null, raw, outcome: 'unknown' }
-}
