@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { createHash, X509Certificate } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
@@ -131,6 +132,21 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM.executablePath,
     args: [...CHROMIUM.args, '--ignore-certificate-errors'],
+  })
+}
+
+/**
+ * System Chromium that takes the benchmark's self-signed certificate as valid, by its public key
+ * (`--ignore-certificate-errors-spki-list`), for the profiles that need the HTTP cache: with
+ * `--ignore-certificate-errors` Chromium loads the pages but caches nothing from a site whose certificate
+ * has an error, so every load would be cold.
+ */
+export function launchChromiumWithCache(certPem: Buffer): Promise<Browser> {
+  const spki = new X509Certificate(certPem).publicKey.export({ type: 'spki', format: 'der' })
+  const hash = createHash('sha256').update(spki).digest('base64')
+  return chromium.launch({
+    executablePath: CHROMIUM.executablePath,
+    args: [...CHROMIUM.args, `--ignore-certificate-errors-spki-list=${hash}`],
   })
 }
 

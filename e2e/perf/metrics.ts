@@ -172,9 +172,13 @@ export function isScript(t: Timing): boolean {
   return /\.m?js$/.test(new URL(t.url).pathname) || t.initiator === 'script'
 }
 
-export function isApiCall(t: Timing): boolean {
-  const path = new URL(t.url).pathname
+/** A path of the demo API (the borrower's data): `/utilities/…`, `/api/…`. */
+export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix))
+}
+
+export function isApiCall(t: Timing): boolean {
+  return isApiPath(new URL(t.url).pathname)
 }
 
 /** CLS as web-vitals defines it: the largest session window (gaps < 1 s, windows ≤ 5 s). */

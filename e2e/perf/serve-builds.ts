@@ -39,6 +39,13 @@ export const MONOLITH_DIST = join(BUILD_DIR, 'monolith')
 export const FEDERATED_COPY = join(BUILD_DIR, 'federated')
 /** nginx's configuration, temp folders and web root for the `nginx` configuration. */
 export const NGINX_PREFIX = join(BUILD_DIR, 'nginx')
+/**
+ * The release profile (release-setup.ts): the changed remote's build and the CDN after its
+ * release, the monolith rebuilt with the same change, and the nginx that serves the CDN before or after.
+ */
+export const RELEASE_DIR = join(BUILD_DIR, 'release')
+export const MONOLITH_RELEASE_DIST = join(BUILD_DIR, 'monolith-release')
+export const NGINX_RELEASE_PREFIX = join(BUILD_DIR, 'nginx-release')
 export { CDN_DIR, REGISTRY_FILE, ROOT_DIR, SHELL_DIST }
 
 /** Headers HTTP/2 forbids (RFC 9113 §8.2.2). */
@@ -181,11 +188,17 @@ export async function snapshotFederatedBuild(dest = FEDERATED_COPY): Promise<Fed
   }
 }
 
-/** Removes the build copies and nginx's folder under e2e/perf/.build (kept with BENCH_KEEP_BUILD=1). */
+/** Removes the build copies and nginx's folders under e2e/perf/.build (kept with BENCH_KEEP_BUILD=1). */
 export function removeBuildCopies(): void {
-  rmSync(FEDERATED_COPY, { recursive: true, force: true })
-  rmSync(MONOLITH_DIST, { recursive: true, force: true })
-  rmSync(NGINX_PREFIX, { recursive: true, force: true })
+  const dirs = [
+    FEDERATED_COPY,
+    MONOLITH_DIST,
+    NGINX_PREFIX,
+    RELEASE_DIR,
+    MONOLITH_RELEASE_DIST,
+    NGINX_RELEASE_PREFIX,
+  ]
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 }
 
 export interface BuildServerOptions {
@@ -254,8 +267,10 @@ async function answerApi(req: Http2ServerRequest, origin: string): Promise<Reply
   return { ...reply, headers: clean }
 }
 
-/** Serves one build (shell or monolith) with the CDN, registry and demo API, over HTTP/2 + TLS + brotli. */
-export async function serveBuild(options: BuildServerOptions): Promise<RunningServer> {
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
+
+/** The deploy server's request handler over one build. */
+function buildHandler(options: BuildServerOptions): Handler {
   if (!existsSync(join(options.shellDir, 'index.html'))) {
     throw new Error(`${options.shellDir}/index.html is missing: build first`)
   }
@@ -267,7 +282,42 @@ export async function serveBuild(options: BuildServerOptions): Promise<RunningSe
     apiOrigin: null,
     remoteChain: options.remoteChain,
   })
-  const handle = app.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void
+  return app.listeners('request')[0] as Handler
+}
+
+/** Serves one build (shell or monolith) with the CDN, registry and demo API, over HTTP/2 + TLS + brotli. */
+export async function serveBuild(options: BuildServerOptions): Promise<RunningServer> {
+  const handle = buildHandler(options)
+  return serveWith(() => handle, options)
+}
+
+/** A server that serves one of several builds at the same origin, switched between page loads. */
+export interface SwitchableServer<K extends string> extends RunningServer {
+  use(variant: K): void
+}
+
+/**
+ * One origin over several builds (`variants`, the same host and port options taken from the first): `use`
+ * switches which one answers the next requests. The release profile serves a build before and after a
+ * release at the same origin, so the browser's HTTP cache from a visit before it applies after it.
+ */
+export async function serveSwitchable<K extends string>(
+  variants: Record<K, BuildServerOptions>,
+  initial: K,
+): Promise<SwitchableServer<K>> {
+  const handlers = {} as Record<K, Handler>
+  for (const name of Object.keys(variants) as K[]) handlers[name] = buildHandler(variants[name])
+  let current = handlers[initial]
+  const served = await serveWith(() => current, variants[initial])
+  return {
+    ...served,
+    use: (variant: K) => {
+      current = handlers[variant]
+    },
+  }
+}
+
+async function serveWith(handler: () => Handler, options: BuildServerOptions): Promise<RunningServer> {
   const { key, cert } = ensureCert()
   const sessions = new Set<Http2Session>()
   const server = createSecureServer({ key, cert, allowHTTP1: true })
@@ -280,7 +330,7 @@ export async function serveBuild(options: BuildServerOptions): Promise<RunningSe
     const origin = `https://${authority}`
     if (!isApiPath(new URL(req.url ?? '/', origin).pathname)) {
       // The compatibility API gives the deploy handler the request/response methods it uses.
-      handle(req as unknown as IncomingMessage, res as unknown as ServerResponse)
+      handler()(req as unknown as IncomingMessage, res as unknown as ServerResponse)
       return
     }
     const acceptsBr = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))
@@ -337,6 +387,7 @@ export async function serveWithNginx(
   build: FederatedBuild,
   apiUpstream: string,
   port: number,
+  prefix = NGINX_PREFIX,
 ): Promise<Served & { brotli: boolean }> {
   const settings = settingsFromEnv()
   rewriteCompressed(pagesDirOf(build.cdnDir), () =>
@@ -348,10 +399,10 @@ export async function serveWithNginx(
     }),
   )
   const { certFile, keyFile } = ensureCert()
-  rmSync(NGINX_PREFIX, { recursive: true, force: true })
+  rmSync(prefix, { recursive: true, force: true })
   const child = startNginx({
     port,
-    prefix: NGINX_PREFIX,
+    prefix,
     shellDir: build.shellDir,
     cdnDir: build.cdnDir,
     apiUpstream,
@@ -360,7 +411,7 @@ export async function serveWithNginx(
     tls: { cert: certFile, key: keyFile },
   })
   await waitForPort(port, child)
-  const conf = readFileSync(join(NGINX_PREFIX, 'nginx.conf'), 'utf8')
+  const conf = readFileSync(join(prefix, 'nginx.conf'), 'utf8')
   return {
     origin: `https://127.0.0.1:${port}`,
     brotli: /^\s*brotli_static on;/m.test(conf),
