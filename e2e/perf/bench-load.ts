@@ -10,6 +10,7 @@ import {
   federatedBuildPresent,
   kib,
   launchChromium,
+  launchChromiumWithCache,
   mdTable,
   textTable,
   VIEWPORT,
@@ -18,23 +19,31 @@ import {
   type BenchRoute,
 } from './common.ts'
 import {
-  computeMetrics,
+  BUILDS,
+  buildsOf,
+  CPU_SLOWDOWN,
+  NETWORK,
+  throttle,
+  turnOrder,
+  visit,
+  type Build,
+} from './load-visit.ts'
+import {
   median,
   METRICS,
-  POLL_EXPRESSION,
   PROBE_SCRIPT,
   quantile,
   roundMetric,
-  SNAPSHOT_EXPRESSION,
   STRETCH_TIMERS_SCRIPT,
   type Medians,
   type MetricName,
   type Metrics,
-  type Poll,
-  type Snapshot,
   type WaterfallRow,
 } from './metrics.ts'
+import { buildChanged, releaseIntoCopy, serveRelease, type ReleaseServers } from './release-setup.ts'
+import { profilesFromEnv, runRevisitProfile, type RevisitOptions, type Target } from './revisit.ts'
 import {
+  ensureCert,
   freePort,
   MONOLITH_DIST,
   removeBuildCopies,
@@ -43,38 +52,25 @@ import {
   serveBuild,
   serveWithNginx,
   snapshotFederatedBuild,
+  type FederatedBuild,
   type Served,
 } from './serve-builds.ts'
 
 /**
  * `pnpm bench:load`: the federated build (as deployed) against a monolithic build of the same pages, both
  * served by the Node server over HTTP/2 + brotli on loopback, and the federated build served by nginx with
- * deploy/nginx.conf (as production runs it), loaded cold in system Chromium under DevTools' Slow 4G and 4×
- * CPU throttling, alternating configurations. A report, not a test: it exits 0 whatever the budgets say.
+ * deploy/nginx.conf (as production runs it), loaded in system Chromium under DevTools' Slow 4G and 4× CPU
+ * throttling, alternating configurations: cold (the default), and with BENCH_PROFILES warm (a returning
+ * borrower) and after one remote's release (revisit.ts). A report, not a test: it exits 0 whatever the
+ * budgets say.
  */
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7))
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 60_000)
-const QUIET_MS = 2000
 const STRETCH_TIMERS = process.env.BENCH_STRETCH_TIMERS === '1'
 /** Diagnostic runs never overwrite the report of the product as deployed. */
 const OUT = STRETCH_TIMERS ? 'load-stretched-timers' : 'load'
-
-/** DevTools' "Slow 4G" preset (Chromium 13x), as DESIGN.md §8 fixes it. */
-const NETWORK = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1474.56 * 1000) / 8,
-  uploadThroughput: (675 * 1000) / 8,
-}
-const CPU_SLOWDOWN = 4
-
-/** federated and monolithic: the Node server; nginx: the federated build behind nginx. */
-const BUILDS = ['federated', 'monolithic', 'nginx'] as const
-type Build = (typeof BUILDS)[number]
-
-/** The configurations a route is measured in: the monolith only where it has the page. */
-const buildsOf = (route: BenchRoute): Build[] => BUILDS.filter((b) => b !== 'monolithic' || route.monolith)
+const PROFILES = profilesFromEnv()
 
 interface RunResult {
   route: string
@@ -94,8 +90,6 @@ interface Spread {
   max: number
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /** One cold load under the profile; resolves when the network has been quiet for 2 s and LCP is stable. */
 async function measure(browser: Browser, origin: string, route: BenchRoute): Promise<Omit<RunResult, 'run'>> {
   const context = await browser.newContext({ viewport: VIEWPORT })
@@ -106,68 +100,11 @@ async function measure(browser: Browser, origin: string, route: BenchRoute): Pro
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    await cdp.send('Network.emulateNetworkConditions', NETWORK)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-    let inflight = 0
-    let lastActivity = Date.now()
-    page.on('request', () => {
-      inflight += 1
-      lastActivity = Date.now()
-    })
-    const done = () => {
-      inflight -= 1
-      lastActivity = Date.now()
-    }
-    page.on('requestfinished', done)
-    page.on('requestfailed', done)
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
-
-    const started = Date.now()
-    await page.goto(origin + route.url, { waitUntil: 'commit', timeout: TIMEOUT_MS })
-    let lcpKey = ''
-    let lcpChanged = Date.now()
-    let timedOut = false
-    for (;;) {
-      await sleep(250)
-      const poll = (await page.evaluate(POLL_EXPRESSION)) as Poll | null
-      const now = Date.now()
-      const key = poll ? `${poll.lcp}|${poll.lcpCount}` : ''
-      if (key !== lcpKey) {
-        lcpKey = key
-        lcpChanged = now
-      }
-      const quiet = inflight <= 0 && now - lastActivity >= QUIET_MS
-      const lcpStable = poll?.lcp != null && now - lcpChanged >= QUIET_MS
-      if (poll && poll.readyState === 'complete' && poll.readyAt !== null && quiet && lcpStable) break
-      // The route failed (the shell gave up on its remote): nothing more to wait for.
-      if (poll?.retryShown) break
-      if (now - started > TIMEOUT_MS) {
-        timedOut = true
-        break
-      }
-    }
-    const snap = (await page.evaluate(SNAPSHOT_EXPRESSION)) as Snapshot
-    const problem = timedOut
-      ? `did not settle within ${TIMEOUT_MS} ms`
-      : snap.retryShown
-        ? `the retry screen was shown after ${Math.round(snap.lcp ?? snap.now)} ms (the shell gave up loading the remote)`
-        : route.remote && !snap.remoteMounted
-          ? 'the remote was not mounted'
-          : errors.length
-            ? `page error: ${errors[0]}`
-            : null
-    if (problem) return { route: route.path, build: 'federated', ok: false, error: problem }
-    if (snap.document && snap.document.protocol !== 'h2') {
-      console.warn(`  warning: the document came over ${snap.document.protocol}, not h2`)
-    }
-    if (snap.document && snap.document.end < NETWORK.latency) {
-      console.warn(
-        '  warning: the document arrived faster than the emulated latency: throttling is not applied',
-      )
-    }
-    const { metrics, rows } = computeMetrics(snap, snap.now)
-    return { route: route.path, build: 'federated', ok: true, metrics, lcpElement: snap.lcpElement, rows }
+    await throttle(cdp)
+    const result = await visit(page, origin + route.url, route, { timeoutMs: TIMEOUT_MS, throttled: true })
+    if (!result.ok) return { route: route.path, build: 'federated', ok: false, error: result.error }
+    const { metrics, lcpElement, rows } = result
+    return { route: route.path, build: 'federated', ok: true, metrics, lcpElement, rows }
   } catch (error) {
     return {
       route: route.path,
@@ -474,6 +411,139 @@ function gitCommit(): string {
   }
 }
 
+/** The cold profile: every route in every configuration, cache disabled; writes `load.*` (or the diagnostic). */
+async function runCold(
+  browser: Browser,
+  servers: Record<Build, Served>,
+  routes: BenchRoute[],
+  parity: string[],
+  builtFrom: string,
+  nginxBrotli: boolean,
+): Promise<void> {
+  const results: RunResult[] = []
+  console.log(
+    `\nMeasuring ${routes.length} routes × ${RUNS} runs × ${BUILDS.join(', ')} (Slow 4G, CPU ${CPU_SLOWDOWN}×, cold):`,
+  )
+  const started = Date.now()
+  for (const route of routes) {
+    const routeStarted = Date.now()
+    const builds = buildsOf(route)
+    for (let run = 1; run <= RUNS; run += 1) {
+      const line: string[] = []
+      for (const build of turnOrder(builds, run)) {
+        const result = { ...(await measure(browser, servers[build].origin, route)), build, run }
+        results.push(result)
+        line.push(
+          result.ok
+            ? `${build.slice(0, 4)} LCP ${Math.round(result.metrics!.lcpMs)} ms`
+            : `${build.slice(0, 4)} FAILED (${result.error})`,
+        )
+      }
+      console.log(`  ${route.path} #${run}: ${line.join(' · ')}`)
+    }
+    console.log(`  ${route.path}: ${Math.round((Date.now() - routeStarted) / 1000)} s`)
+  }
+  console.log(`Measured in ${Math.round((Date.now() - started) / 1000)} s`)
+
+  const reports: RouteReport[] = routes.map((route) => {
+    const of = (build: Build) => summarise(results.filter((r) => r.route === route.path && r.build === build))
+    const fed = of('federated')
+    const mono = route.monolith ? of('monolithic') : null
+    const nginx = of('nginx')
+    return {
+      route: route.path,
+      url: route.url,
+      kind: route.kind,
+      fed,
+      mono,
+      nginx,
+      ratio: {
+        lcp: mono ? ratio(fed.medians.lcpMs, mono.medians.lcpMs) : null,
+        jsBytes: mono ? ratio(fed.medians.jsBytesBeforeLcp, mono.medians.jsBytesBeforeLcp) : null,
+        nginxLcp: ratio(nginx.medians.lcpMs, fed.medians.lcpMs),
+      },
+    }
+  })
+
+  const profile = {
+    network: 'Slow 4G as DevTools emulates it',
+    latencyMs: NETWORK.latency,
+    downloadKbps: 1474.56,
+    uploadKbps: 675,
+    cpuSlowdown: CPU_SLOWDOWN,
+    viewport: VIEWPORT,
+    cache: 'cold (fresh browser context per run, cache disabled)',
+    transport:
+      'HTTP/2 + TLS, loopback; Node server: brotli (quality 11); nginx: deploy/nginx.conf, precompressed ' +
+      `files (${nginxBrotli ? 'brotli 11' : 'gzip 9, no brotli module'})`,
+    browser: chromiumVersion(browser),
+    order: 'federated, monolithic and nginx in turn, the first one rotated every run',
+    loaderTimers: STRETCH_TIMERS
+      ? 'DIAGNOSTIC: page timers ≥ 3 s stretched 10× so remote loader timeouts cannot fire'
+      : 'as deployed',
+  }
+  const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${RUNS} runs per configuration and route, in turn.`
+  const meta = `built from commit ${builtFrom}, measured ${new Date().toISOString()}`
+
+  const json = {
+    profile,
+    runs: RUNS,
+    budget: BUDGET,
+    routes: reports.map((r) => ({
+      route: r.route,
+      kind: r.kind,
+      federated: r.fed.medians,
+      monolithic: r.mono?.medians ?? null,
+      nginx: r.nginx.medians,
+      ratio: r.ratio,
+      spread: { federated: r.fed.spread, monolithic: r.mono?.spread ?? null, nginx: r.nginx.spread },
+      checks: checksOf(r),
+    })),
+  }
+  await writeFormatted(join(RESULTS_DIR, `${OUT}.json`), JSON.stringify(json, null, 2))
+  const runsDoc = {
+    generated: meta,
+    parity,
+    // Per run, the requests that started before LCP in a wave after the 2nd: what put it over budget.
+    runs: results.map(({ rows, ...rest }) => ({
+      ...rest,
+      lateRequests: (rows ?? [])
+        .filter((row) => row.wave > 2 && rest.metrics && row.start <= rest.metrics.lcpMs)
+        .map((row) => ({ ...row, start: Math.round(row.start), end: Math.round(row.end) })),
+    })),
+    waterfalls: reports.flatMap((r) =>
+      summaries(r).map(([build, s]) => ({
+        route: r.route,
+        build,
+        run: s.typical?.run ?? null,
+        lcpMs: s.typical?.metrics?.lcpMs ?? null,
+        requests:
+          s.typical?.rows?.map((row) => ({
+            ...row,
+            start: Math.round(row.start),
+            end: Math.round(row.end),
+          })) ?? [],
+      })),
+    ),
+  }
+  // Raw runs and the typical waterfalls, for digging into a number (ignored by git, see .gitignore).
+  await writeFormatted(join(RESULTS_DIR, `${OUT}-runs.json`), JSON.stringify(runsDoc))
+  await writeFormatted(join(RESULTS_DIR, `${OUT}.md`), markdown(reports, profileText, parity, meta))
+  await chart(browser, reports, join(RESULTS_DIR, `${OUT}.png`))
+
+  console.log(`\n${profileText}\n`)
+  for (const r of reports) {
+    console.log(`${r.route}${r.url !== r.route ? `  (${r.url})` : ''}`)
+    console.log(textTable(METRIC_HEADER, metricRows(r, true)))
+    console.log()
+  }
+  console.log('Budgets (issue #16; federated build on the Node server, ratios to the monolith and to nginx):')
+  console.log(textTable(['route', 'kind', ...CHECK_NAMES], budgetRows(reports, false)))
+  if (parity.length)
+    console.log(`\nWARNING: the configurations differ on ${parity.length} route(s); see load.md`)
+  console.log(`\nWritten: e2e/perf/results/${OUT}.json, ${OUT}.md, ${OUT}.png (raw runs: ${OUT}-runs.json)`)
+}
+
 async function main() {
   // BENCH_SKIP_BUILD=1 reuses the current federated build (the monolith takes seconds and is always rebuilt).
   if (process.env.BENCH_SKIP_BUILD === '1' && federatedBuildPresent()) {
@@ -482,6 +552,8 @@ async function main() {
   if (!(process.env.BENCH_SKIP_BUILD === '1' && existsSync(join(MONOLITH_DIST, 'index.html')))) {
     await buildMonolith()
   }
+  // The release profile's builds with the one-line change (mf-loan and the monolith), before any measuring.
+  if (PROFILES.includes('release')) await buildChanged()
   // The sources the builds came from (the tree may move on while the runs go).
   const builtFrom = `${gitCommit()}${gitDirty() ? ' + uncommitted changes' : ''}`
   const federated = await snapshotFederatedBuild()
@@ -505,145 +577,67 @@ async function main() {
     nginx: behindNginx,
   }
   const browser = await launchChromium()
-  const results: RunResult[] = []
   let parity: string[] = []
+  let released: ReleaseServers | null = null
+  let cachingBrowser: Browser | null = null
   try {
     console.log(`${BUILDS.map((b) => `${b} ${servers[b].origin}`).join(' · ')} · ${chromiumVersion(browser)}`)
+    console.log(`Profiles: ${PROFILES.join(', ')}`)
     console.log('\nSame screens in every configuration (unthrottled):')
     parity = await parityCheck(browser, servers, routes)
     for (const p of parity) console.warn(`  MISMATCH ${p}`)
-    console.log(
-      `\nMeasuring ${routes.length} routes × ${RUNS} runs × ${BUILDS.join(', ')} (Slow 4G, CPU ${CPU_SLOWDOWN}×, cold):`,
-    )
-    const started = Date.now()
-    for (const route of routes) {
-      const routeStarted = Date.now()
-      const builds = buildsOf(route)
-      for (let run = 1; run <= RUNS; run += 1) {
-        // Rotate which configuration goes first, so none always follows another.
-        const shift = (run - 1) % builds.length
-        const order = [...builds.slice(shift), ...builds.slice(0, shift)]
-        const line: string[] = []
-        for (const build of order) {
-          const result = { ...(await measure(browser, servers[build].origin, route)), build, run }
-          results.push(result)
-          line.push(
-            result.ok
-              ? `${build.slice(0, 4)} LCP ${Math.round(result.metrics!.lcpMs)} ms`
-              : `${build.slice(0, 4)} FAILED (${result.error})`,
-          )
-        }
-        console.log(`  ${route.path} #${run}: ${line.join(' · ')}`)
-      }
-      console.log(`  ${route.path}: ${Math.round((Date.now() - routeStarted) / 1000)} s`)
-    }
-    console.log(`Measured in ${Math.round((Date.now() - started) / 1000)} s`)
-
-    const reports: RouteReport[] = routes.map((route) => {
-      const of = (build: Build) =>
-        summarise(results.filter((r) => r.route === route.path && r.build === build))
-      const fed = of('federated')
-      const mono = route.monolith ? of('monolithic') : null
-      const nginx = of('nginx')
-      return {
-        route: route.path,
-        url: route.url,
-        kind: route.kind,
-        fed,
-        mono,
-        nginx,
-        ratio: {
-          lcp: mono ? ratio(fed.medians.lcpMs, mono.medians.lcpMs) : null,
-          jsBytes: mono ? ratio(fed.medians.jsBytesBeforeLcp, mono.medians.jsBytesBeforeLcp) : null,
-          nginxLcp: ratio(nginx.medians.lcpMs, fed.medians.lcpMs),
-        },
-      }
-    })
-
-    const profile = {
-      network: 'Slow 4G as DevTools emulates it',
-      latencyMs: NETWORK.latency,
-      downloadKbps: 1474.56,
-      uploadKbps: 675,
-      cpuSlowdown: CPU_SLOWDOWN,
-      viewport: VIEWPORT,
-      cache: 'cold (fresh browser context per run, cache disabled)',
-      transport:
-        'HTTP/2 + TLS, loopback; Node server: brotli (quality 11); nginx: deploy/nginx.conf, precompressed ' +
-        `files (${behindNginx.brotli ? 'brotli 11' : 'gzip 9, no brotli module'})`,
-      browser: chromiumVersion(browser),
-      order: 'federated, monolithic and nginx in turn, the first one rotated every run',
-      loaderTimers: STRETCH_TIMERS
-        ? 'DIAGNOSTIC: page timers ≥ 3 s stretched 10× so remote loader timeouts cannot fire'
-        : 'as deployed',
-    }
-    const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${RUNS} runs per configuration and route, in turn.`
-    const meta = `built from commit ${builtFrom}, measured ${new Date().toISOString()}`
-
-    const json = {
-      profile,
+    if (PROFILES.includes('cold'))
+      await runCold(browser, servers, routes, parity, builtFrom, behindNginx.brotli)
+    const options = (): RevisitOptions => ({
       runs: RUNS,
-      budget: BUDGET,
-      routes: reports.map((r) => ({
-        route: r.route,
-        kind: r.kind,
-        federated: r.fed.medians,
-        monolithic: r.mono?.medians ?? null,
-        nginx: r.nginx.medians,
-        ratio: r.ratio,
-        spread: { federated: r.fed.spread, monolithic: r.mono?.spread ?? null, nginx: r.nginx.spread },
-        checks: checksOf(r),
-      })),
+      timeoutMs: TIMEOUT_MS,
+      stretchTimers: STRETCH_TIMERS,
+      out: OUT,
+      meta: `built from commit ${builtFrom}, measured ${new Date().toISOString()}`,
+      browserVersion: chromiumVersion(browser),
+      nginxBrotli: behindNginx.brotli,
+      subset: !!process.env.BENCH_ROUTES?.trim(),
+    })
+    // The warm and release profiles need the HTTP cache, which Chromium keeps only for a valid certificate.
+    if (PROFILES.some((p) => p !== 'cold')) cachingBrowser = await launchChromiumWithCache(ensureCert().cert)
+    if (PROFILES.includes('warm')) {
+      const targets: Record<Build, Target> = {
+        federated: { origin: servers.federated.origin },
+        monolithic: { origin: servers.monolithic.origin },
+        nginx: { origin: servers.nginx.origin },
+      }
+      await runRevisitProfile('warm', cachingBrowser!, targets, routes, options(), null)
     }
-    await writeFormatted(join(RESULTS_DIR, `${OUT}.json`), JSON.stringify(json, null, 2))
-    const runsDoc = {
-      generated: meta,
-      parity,
-      // Per run, the requests that started before LCP in a wave after the 2nd: what put it over budget.
-      runs: results.map(({ rows, ...rest }) => ({
-        ...rest,
-        lateRequests: (rows ?? [])
-          .filter((row) => row.wave > 2 && rest.metrics && row.start <= rest.metrics.lcpMs)
-          .map((row) => ({ ...row, start: Math.round(row.start), end: Math.round(row.end) })),
-      })),
-      waterfalls: reports.flatMap((r) =>
-        summaries(r).map(([build, s]) => ({
-          route: r.route,
-          build,
-          run: s.typical?.run ?? null,
-          lcpMs: s.typical?.metrics?.lcpMs ?? null,
-          requests:
-            s.typical?.rows?.map((row) => ({
-              ...row,
-              start: Math.round(row.start),
-              end: Math.round(row.end),
-            })) ?? [],
-        })),
-      ),
+    if (PROFILES.includes('release')) {
+      const release = await prepareRelease(federated, node.origin)
+      released = release.servers
+      await runRevisitProfile('release', cachingBrowser!, release.servers, routes, options(), release.info)
     }
-    // Raw runs and the typical waterfalls, for digging into a number (ignored by git, see .gitignore).
-    await writeFormatted(join(RESULTS_DIR, `${OUT}-runs.json`), JSON.stringify(runsDoc))
-    await writeFormatted(join(RESULTS_DIR, `${OUT}.md`), markdown(reports, profileText, parity, meta))
-    await chart(browser, reports, join(RESULTS_DIR, `${OUT}.png`))
-
-    console.log(`\n${profileText}\n`)
-    for (const r of reports) {
-      console.log(`${r.route}${r.url !== r.route ? `  (${r.url})` : ''}`)
-      console.log(textTable(METRIC_HEADER, metricRows(r, true)))
-      console.log()
-    }
-    console.log(
-      'Budgets (issue #16; federated build on the Node server, ratios to the monolith and to nginx):',
-    )
-    console.log(textTable(['route', 'kind', ...CHECK_NAMES], budgetRows(reports, false)))
-    if (parity.length)
-      console.log(`\nWARNING: the configurations differ on ${parity.length} route(s); see load.md`)
-    console.log(`\nWritten: e2e/perf/results/${OUT}.json, ${OUT}.md, ${OUT}.png (raw runs: ${OUT}-runs.json)`)
   } finally {
     await browser.close()
+    await cachingBrowser?.close()
     await Promise.all(Object.values(servers).map((served) => served.close()))
+    await released?.close()
     if (process.env.BENCH_KEEP_BUILD !== '1') removeBuildCopies()
   }
+}
+
+/**
+ * The release profile's deployment after the release (a copy of the CDN the other profiles use, with the
+ * route pages nginx's start wrote), and the three configurations serving it before or after, at their own
+ * origins (release-setup.ts).
+ */
+async function prepareRelease(federated: FederatedBuild, apiUpstream: string) {
+  const { info, after } = releaseIntoCopy(federated)
+  console.log(
+    `\nReleased ${info.pkg} ${info.before} → ${info.after} (${info.files.length} files, ${kib(info.bytes)}) into a ` +
+      `copy of the CDN; the rebuilt monolith changed ${info.monolith.changed.map((f) => f.path).join(', ') || 'nothing'}`,
+  )
+  const servers = await serveRelease(federated, after, info, apiUpstream, await freePort())
+  console.log(
+    `Release profile: ${BUILDS.map((b) => `${b} ${servers[b].origin}`).join(' · ')} (each before or after the release)`,
+  )
+  return { info, servers }
 }
 
 function gitDirty(): boolean {

@@ -109,3 +109,22 @@ export function budgetChecks(r: BudgetInput): Check[] {
     r.kind === 'data' ? at(7, ms(m.readyMs), m.readyMs <= BUDGET.readyMs) : na(CHECK_NAMES[7]),
   ]
 }
+
+/**
+ * Issue #26, item 4, for the warm and release profiles of `pnpm bench:load` (medians, Slow 4G, CPU 4×):
+ * - warm (a returning borrower: the HTTP cache of a first visit kept, the page revalidated): data on screen
+ *   ≤ `warmReadyMs` on data routes, judged behind nginx as production serves it (a static route's own floor,
+ *   the landing's three serial round trips for its captcha, is above it: DESIGN.md §8); federation's cost,
+ *   federated − monolithic median LCP on the Node server (same server, same help), ≤ `warmFedMinusMonoMs`,
+ *   judged as a difference and reported with the ratio;
+ * - after one remote's release (warm from a visit before it): the federated build, on the Node server and
+ *   behind nginx, downloads no more than the released remote's own files: besides the page (never cached),
+ *   the borrower's data (never cached) and `/registry.json` (revalidated), every byte is a file of the
+ *   released version, and those are at most that version's files as sent (`releaseOtherBytes` is what may
+ *   come from anywhere else).
+ */
+export const REVISIT_BUDGET = {
+  warmReadyMs: 1500,
+  warmFedMinusMonoMs: 100,
+  releaseOtherBytes: 0,
+} as const
