@@ -177,8 +177,13 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix))
 }
 
+/**
+ * A call for the borrower's data: a fetch or XHR to the API. A picture the API's host serves (the demo's logos
+ * under `/utilities/demo-pictures/`) is a picture, as it would be from a CDN in production: LCP counts it
+ * when it is the largest paint, and the data is on screen without waiting for a logo.
+ */
 export function isApiCall(t: Timing): boolean {
-  return isApiPath(new URL(t.url).pathname)
+  return (t.initiator === 'fetch' || t.initiator === 'xmlhttprequest') && isApiPath(new URL(t.url).pathname)
 }
 
 /** CLS as web-vitals defines it: the largest session window (gaps < 1 s, windows ≤ 5 s). */
