@@ -19,6 +19,7 @@ import {
 import { CONFIRM_MESSAGES, days, isKnownTermUnit, MESSAGES, termByPeriod } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
+import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
 
 const m = CONFIRM_MESSAGES
@@ -75,14 +76,12 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
   const [received, setReceived] = useState(false)
   const [pointOut, setPointOut] = useState(false)
   // One dialog at a time: the agreement to accept first, then the offer.
-  const [open, setOpen] = useState<Dialog[]>(() => {
+  const { dialog, close } = useDialogQueue<Dialog>(() => {
     const dialogs: Dialog[] = []
     if (loan.popAgreementUrl) dialogs.push('agreement')
     if (variant === 'v2' && loan.popMsg) dialogs.push('promotion')
     return dialogs
   })
-  const close = (dialog: Dialog) => setOpen((list) => list.filter((d) => d !== dialog))
-  const dialog = open[0]
   // One agreement link per tap: a second tap while the first asks (or just after) would open two pages.
   const tap = useOneTap()
 

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
 import { formatDetailValue } from 'shared/format'
@@ -11,6 +11,7 @@ import { MESSAGES } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { LoanModal } from '../../components/loan-modal'
 import { StatusIcon } from '../../components/status-icon'
+import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
 import { useLoad } from 'shared/ui/use-load'
 import {
@@ -98,7 +99,7 @@ interface ViewProps extends RemoteProps {
 
 function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
   // One dialog at a time, in this order; each one closed is gone for this visit.
-  const [open, setOpen] = useState<Dialog[]>(() => {
+  const { dialog, close } = useDialogQueue<Dialog>(() => {
     const dialogs: Dialog[] = []
     if (asksToWithdraw(details)) dialogs.push('withdraw')
     if (details.kindTipsMsg && !bankTipSeen(window.sessionStorage)) dialogs.push('tips')
@@ -106,8 +107,6 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
     if (details.isScore) dialogs.push('rating')
     return dialogs
   })
-  const close = (dialog: Dialog) => setOpen((list) => list.filter((d) => d !== dialog))
-  const dialog = open[0]
   const actions = actionsFor(details)
   const phone = details.telephone || props.settings.servicePhone
   const orderQuery = new URLSearchParams(globalParams(ids)).toString()
