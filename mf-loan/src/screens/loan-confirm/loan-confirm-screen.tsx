@@ -1,26 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
 import { formatDateText, formatDetailValue, formatPesos } from 'shared/format'
-import { leftPage, openServerLink, type ServerLinkContext } from 'shared/navigation'
+import { openServerLink, type ServerLinkContext } from 'shared/navigation'
 import { warnUnknown, type ApiResult } from 'shared/schema'
-import { SESSION_KEYS } from 'shared/session'
 import { ServerImage, showToast } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
 import {
   getAgreementLink,
   getAgreements,
   getLoanConfirm,
-  pushLoan,
   type Agreement,
   type ConfirmVariant,
   type LoanConfirm,
 } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES, days, isKnownTermUnit, MESSAGES, termByPeriod } from '../../app/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
-import { LoanModal } from '../../components/loan-modal'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
+import { ConfirmDialogs, type ConfirmDialog } from './confirm-dialogs'
+import { usePushLoan } from './use-push-loan'
 
 const m = CONFIRM_MESSAGES
 
@@ -60,24 +59,16 @@ export function LoanConfirmScreen({ variant, byPeriod = false, ...props }: LoanC
   return <ConfirmView {...props} variant={variant} byPeriod={byPeriod} {...state.data} />
 }
 
-type Dialog = 'agreement' | 'promotion'
-
 interface ViewProps extends LoanConfirmScreenProps, Loaded {}
 
 function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProps) {
   const ids = pageOrder(props)
   const { http, bridge } = props
   const [ticked, setTicked] = useState(true)
-  const [sending, setSending] = useState(false)
-  // A ref, not `sending`: two taps in one task both see the state before React re-renders, and each would
-  // push and then open the details. Set from the tap until a failed push; for good once the server took it.
-  const pushing = useRef(false)
-  /** The loan was taken but its details did not replace the page (a refused, empty or native link). */
-  const [received, setReceived] = useState(false)
   const [pointOut, setPointOut] = useState(false)
   // One dialog at a time: the agreement to accept first, then the offer.
-  const { dialog, close } = useDialogQueue<Dialog>(() => {
-    const dialogs: Dialog[] = []
+  const { dialog, close } = useDialogQueue<ConfirmDialog>(() => {
+    const dialogs: ConfirmDialog[] = []
     if (loan.popAgreementUrl) dialogs.push('agreement')
     if (variant === 'v2' && loan.popMsg) dialogs.push('promotion')
     return dialogs
@@ -109,30 +100,16 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
       if (link !== null) openServerLink(link, linkContext())
     })
 
-  const next = async () => {
-    if (!ticked || pushing.current) return
-    pushing.current = true
-    setSending(true)
-    const url = await pushLoan(http, variant, {
-      productId: ids.productId,
-      amount: loan.amount,
-      periods: loan.periods,
-      termUnit: loan.termUnit,
-    })
-    if (url === null) {
-      // No loan was taken, or no answer came (the helper keeps the key: the same tap is the same intent).
-      pushing.current = false
-      setSending(false)
-      return
-    }
-    // The server took the loan: the intent is done (ADR 0012), so 'Next' never pushes again and the details
-    // open once. A link that does not replace the page would leave a dead button: the notice says where the
-    // loan is instead of the guard's 'cannot be opened'.
-    const opened = openServerLink(
-      url,
-      linkContext({ append: carriedQuery(props.query), replace: true, refuse: () => undefined }),
-    )
-    if (!leftPage(opened)) setReceived(true)
+  const { sending, received, push } = usePushLoan({
+    http,
+    variant,
+    productId: ids.productId,
+    loan,
+    query: props.query,
+    linkContext,
+  })
+  const next = () => {
+    if (ticked) void push()
   }
 
   const term = byPeriod ? termByPeriod(loan.periods, loan.termUnit) : days(loan.periods)
@@ -237,77 +214,21 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
           type="button"
           className={`loan-button${ticked && !received ? '' : ' is-grey'}`}
           disabled={!ticked || sending}
-          onClick={() => void next()}
+          onClick={next}
         >
           {(variant === 'v2' && loan.buttonMsg) || m.next}
         </button>
       </div>
 
-      {dialog === 'agreement' && (
-        <LoanModal title={m.agreementPopup.title} fullScreen>
-          <p className="loan-modal__text">{m.agreementPopup.text}</p>
-          <button
-            type="button"
-            className="loan-link loan-modal__read"
-            onClick={() => void tap(() => openServerLink(loan.popAgreementUrl, linkContext()))}
-          >
-            {m.agreementPopup.read}
-          </button>
-          <div className="loan-modal__actions">
-            <button
-              type="button"
-              className="loan-button loan-button--ghost"
-              onClick={() => bridge.call('closeWebview')}
-            >
-              {m.agreementPopup.cancel}
-            </button>
-            <button type="button" className="loan-button" onClick={() => close('agreement')}>
-              {m.agreementPopup.agree}
-            </button>
-          </div>
-        </LoanModal>
-      )}
-      {dialog === 'promotion' && (
-        <LoanModal title={m.promotion.title}>
-          <p className="loan-modal__text">{loan.popMsg}</p>
-          <div className="loan-modal__actions">
-            <button type="button" className="loan-button" onClick={() => close('promotion')}>
-              {m.promotion.close}
-            </button>
-          </div>
-        </LoanModal>
-      )}
-      {pointOut && (
-        <LoanModal title={m.pointOut.title}>
-          {loan.popTitle && <p className="loan-modal__text loan-modal__strong">{loan.popTitle}</p>}
-          <p className="loan-modal__text">{loan.popContent}</p>
-          <div className="loan-modal__actions">
-            <button
-              type="button"
-              className="loan-button loan-button--ghost"
-              onClick={() => bridge.call('closeWebview')}
-            >
-              {m.pointOut.cancel}
-            </button>
-            <button type="button" className="loan-button" onClick={() => setPointOut(false)}>
-              {m.pointOut.agree}
-            </button>
-          </div>
-        </LoanModal>
-      )}
+      <ConfirmDialogs
+        loan={loan}
+        bridge={bridge}
+        dialog={dialog}
+        close={close}
+        pointOut={pointOut}
+        onPointOutAgree={() => setPointOut(false)}
+        onReadAgreement={() => void tap(() => openServerLink(loan.popAgreementUrl, linkContext()))}
+      />
     </div>
   )
-}
-
-/**
- * What the loan-details link carries on: the page's query (never the session parameters, which must not
- * reach another origin: DESIGN.md §3) plus `from=confirm`.
- */
-function carriedQuery(query: Record<string, string>): Record<string, string> {
-  const carried: Record<string, string> = {}
-  for (const [key, value] of Object.entries(query)) {
-    // Trimmed as the page read its ids (pageOrder).
-    if (!(SESSION_KEYS as readonly string[]).includes(key)) carried[key] = value.trim()
-  }
-  return { ...carried, from: 'confirm' }
 }

@@ -1,0 +1,82 @@
+import type { RemoteProps } from 'shared/contract'
+import type { LoanConfirm } from '../../api/loan-confirm'
+import { CONFIRM_MESSAGES as m } from '../../app/messages'
+import { LoanModal } from '../../components/loan-modal'
+
+export type ConfirmDialog = 'agreement' | 'promotion'
+
+interface ConfirmDialogsProps {
+  loan: LoanConfirm
+  bridge: RemoteProps['bridge']
+  /** The queued dialog showing (the agreement first, then the offer), if any. */
+  dialog: ConfirmDialog | undefined
+  close: (dialog: ConfirmDialog) => void
+  /** The borrower pressed the app's back while the server asks to point out the loan. */
+  pointOut: boolean
+  onPointOutAgree: () => void
+  onReadAgreement: () => void
+}
+
+/** The confirmation's dialogs: the agreement to accept, the offer (v2), and the back button's notice. */
+export function ConfirmDialogs({
+  loan,
+  bridge,
+  dialog,
+  close,
+  pointOut,
+  onPointOutAgree,
+  onReadAgreement,
+}: ConfirmDialogsProps) {
+  return (
+    <>
+      {dialog === 'agreement' && (
+        <LoanModal title={m.agreementPopup.title} fullScreen>
+          <p className="loan-modal__text">{m.agreementPopup.text}</p>
+          <button type="button" className="loan-link loan-modal__read" onClick={onReadAgreement}>
+            {m.agreementPopup.read}
+          </button>
+          <div className="loan-modal__actions">
+            <button
+              type="button"
+              className="loan-button loan-button--ghost"
+              onClick={() => bridge.call('closeWebview')}
+            >
+              {m.agreementPopup.cancel}
+            </button>
+            <button type="button" className="loan-button" onClick={() => close('agreement')}>
+              {m.agreementPopup.agree}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+      {dialog === 'promotion' && (
+        <LoanModal title={m.promotion.title}>
+          <p className="loan-modal__text">{loan.popMsg}</p>
+          <div className="loan-modal__actions">
+            <button type="button" className="loan-button" onClick={() => close('promotion')}>
+              {m.promotion.close}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+      {pointOut && (
+        <LoanModal title={m.pointOut.title}>
+          {loan.popTitle && <p className="loan-modal__text loan-modal__strong">{loan.popTitle}</p>}
+          <p className="loan-modal__text">{loan.popContent}</p>
+          <div className="loan-modal__actions">
+            <button
+              type="button"
+              className="loan-button loan-button--ghost"
+              onClick={() => bridge.call('closeWebview')}
+            >
+              {m.pointOut.cancel}
+            </button>
+            <button type="button" className="loan-button" onClick={onPointOutAgree}>
+              {m.pointOut.agree}
+            </button>
+          </div>
+        </LoanModal>
+      )}
+    </>
+  )
+}
