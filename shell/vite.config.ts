@@ -16,6 +16,6 @@ export default defineConfig({
   // the page's entry watched, so a failed download of it shows a Reload screen (issue #30).
   plugins: [react(), firstCallScript(), retryImports(), entryWatchdog()],
   server: { port: 5100, strictPort: true },
-  // The manifest tells the server which chunks a lazily loaded shell module needs (deploy/src/pages.ts).
+  // The manifest tells the server which chunks a lazily loaded shell module needs (deploy/src/pages/page-preloads.ts).
   build: { target: 'es2022', manifest: true },
 })

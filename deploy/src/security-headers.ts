@@ -10,7 +10,7 @@ export interface SecurityOptions {
   imageHosts?: readonly string[]
   /** The local demo's second picture origin: the other loopback name on any port (demo profile only). */
   loopbackPictures?: boolean
-  /** The page's inline scripts (the first-call script, deploy/src/pages.ts), never `'unsafe-inline'`. */
+  /** The page's inline scripts (the first-call script, deploy/src/pages/page-preloads.ts), never `'unsafe-inline'`. */
   scriptHashes?: readonly string[]
 }
 

@@ -17,7 +17,7 @@ import { BUILD_DIR, PERF_DIR, RESULTS_DIR, ROOT_DIR, snapshotFederatedBuild } fr
 /**
  * `pnpm bench:serve`: load on the production serving path, measured with autocannon (HTTP/1.1, loopback
  * only). Three responses (a route page, the entry of the remote that page loads, the shell's hashed entry
- * chunk) are requested from nginx with deploy/nginx.conf as `deploy/src/nginx-serve.ts` renders it, and from a
+ * chunk) are requested from nginx with deploy/nginx.conf as `deploy/src/nginx/nginx-serve.ts` renders it, and from a
  * bare nginx serving plain files of the same sizes (the bodies our nginx sends), bare and with the headers our
  * nginx sends (the same bytes on the wire), back to back at each level of concurrent connections; then from the
  * Node demo server. A report, not a test: it exits 0 whatever the goals
@@ -849,7 +849,7 @@ ${mdTable(
   ['l', 'l', 'r', 'l', 'r', 'r'],
 )}
 
-- **nginx, deploy/nginx.conf**: the production configuration rendered by \`deploy/src/nginx-serve.ts\`
+- **nginx, deploy/nginx.conf**: the production configuration rendered by \`deploy/src/nginx/nginx-serve.ts\`
   (\`prepareNginx\`: web root, settings, placeholders, brotli_static ${report.brotliStatic ? 'loaded' : 'not installed: gzip copies'}), over a
   copy of the build (\`e2e/perf/.build/serve\`) with the route pages the release writes; plain HTTP/1.1 on
   127.0.0.1 (autocannon speaks HTTP/1.1 only: production's HTTP/2 with TLS is not in these figures).
@@ -1095,7 +1095,7 @@ async function setUp(running: Process[]): Promise<Setup> {
   if (!federatedBuildPresent()) await buildFederated()
   console.log(`\n› copying the build into ${SERVE_DIR}`)
   const build = await snapshotFederatedBuild(join(SERVE_DIR, 'federated'))
-  // The shell build writes compressed copies as its last step (deploy/src/build.ts): a shell/dist taken from a
+  // The shell build writes compressed copies as its last step (deploy/src/release/build.ts): a shell/dist taken from a
   // build that skipped or had not reached it gets them here, or nginx would compress on every request.
   const compressed = precompressDir(build.shellDir)
   if (compressed.length) {

@@ -24,7 +24,7 @@ import { createAppServer } from 'deploy/server'
 import { settingsFromEnv } from 'deploy/settings'
 
 /**
- * The benchmark's server: the deploy server's own request handler (deploy/src/server.ts: shell files,
+ * The benchmark's server: the deploy server's own request handler (deploy/src/serve/server.ts: shell files,
  * /registry.json, /remotes/* from the CDN, history fallback to index.html with the settings and the route's
  * preloads, brotli for text files with the compressed bodies kept in memory), served over HTTP/2 with TLS as a
  * production CDN would. Only the demo API is answered here, through the same `handleApi` and handlers: the

@@ -4,7 +4,7 @@ import { createAppServer } from 'deploy/server'
 import { settingsFromEnv } from 'deploy/settings'
 
 /**
- * The Node demo server as `pnpm start` runs it (deploy/src/start.ts: `createAppServer` with the written route
+ * The Node demo server as `pnpm start` runs it (deploy/src/serve/start.ts: `createAppServer` with the written route
  * pages, plain HTTP/1.1), over a build copy, in a process of its own: `pnpm bench:serve` starts it so that the
  * load generator and the server do not share one event loop. Arguments: port, shell folder, CDN folder.
  * Prints `listening` once it accepts connections; SIGTERM closes it.

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REMOTE_ROUTES } from 'shared/routes'
 import { injectStandaloneFrame, pageSettings, renderFirstFrame } from './first-frame'
-import { packageOf, REMOTES_URL, resolveInside } from './paths'
-import type { RegistryDoc } from './registry-file'
-import { declaredFirstCalls, injectFirstCalls, staticClosure, type InlineScript } from './pages'
-import { injectSettings, replaceLiteral } from './settings'
+import { packageOf, REMOTES_URL, resolveInside } from '../paths'
+import type { RegistryDoc } from '../registry-file'
+import { declaredFirstCalls, injectFirstCalls, staticClosure, type InlineScript } from './page-preloads'
+import { injectSettings, replaceLiteral } from '../settings'
 
 /**
  * Standalone pages (ADR 0017): a remote page served without the shell, at a stable path ad links can use, from

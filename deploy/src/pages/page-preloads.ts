@@ -4,11 +4,11 @@ import { FIRST_CALLS_FILE, type FirstCall } from 'shared/http/first-call'
 import { parseFirstCalls } from 'shared/http/first-call-schema'
 import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from 'shared/routes'
 import type { Settings } from 'shared/contract'
-import { readBuilt } from './built-file'
+import { readBuilt } from '../built-file'
 import { renderFirstFrame, type FirstFrame } from './first-frame'
-import { packageOf, REMOTES_URL, resolveInside } from './paths'
-import type { RegistryDoc } from './registry-file'
-import { escapeAttr, replaceLiteral, scriptJson, SETTINGS_BLOCK } from './settings'
+import { packageOf, REMOTES_URL, resolveInside } from '../paths'
+import type { RegistryDoc } from '../registry-file'
+import { escapeAttr, replaceLiteral, scriptJson, SETTINGS_BLOCK } from '../settings'
 
 interface ManifestAssets {
   js?: { sync?: string[]; async?: string[] }

@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST, federationName } from './paths'
+import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST, federationName } from '../paths'
 import { parseRegistry } from 'shared/registry'
+import { listFiles } from '../files'
+
+/** Re-exported for the benchmarks (`deploy/release`), which list a release's files. */
+export { listFiles } from '../files'
 import { precompressDir, precompressFile, rewriteCompressed } from './precompress'
 import {
   isRegistryFile,
@@ -16,7 +20,7 @@ import {
   type Pointer,
   type RegistryDoc,
   type RegistryEntry,
-} from './registry-file'
+} from '../registry-file'
 import {
   carriedRemotes,
   pagesDirOf,
@@ -24,19 +28,7 @@ import {
   writeAtomically,
   writeRoutePages,
   type WritePagesOptions,
-} from './route-pages'
-
-/** Every file under `dir` (recursively), sorted; none when it does not exist. */
-export function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  const out: string[] = []
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name)
-    if (statSync(full).isDirectory()) out.push(...listFiles(full))
-    else out.push(full)
-  }
-  return out.sort()
-}
+} from '../pages/route-pages'
 
 /** Content hash of a build folder: same files, same bytes → same hash. */
 export function hashDir(dir: string): string {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, extname, join, relative, sep } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { listFiles } from './release'
+import { listFiles } from '../files'
 
 /**
  * Compressed copies written next to the files nginx serves (ADR 0019): `<file>.br` (brotli quality 11) and

@@ -17,11 +17,11 @@ import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { FIRST_FRAME_ATTR, FIRST_FRAME_MODULE } from 'shared/remote/first-frame'
 import { REMOTE_ROUTES, TEST_PREVIEW_PATH } from 'shared/routes'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { scriptHash } from './pages'
-import { readRegistry, RegistryFileError } from './registry-file'
-import { checkPages, publishPages, releaseRemote, repairRegistry, rollbackRemote } from './release'
+import { scriptHash } from './page-preloads'
+import { readRegistry, RegistryFileError } from '../registry-file'
+import { checkPages, publishPages, releaseRemote, repairRegistry, rollbackRemote } from '../release/release'
 import { pageFileName, pageScriptHashes, pagesDirOf, renderPage, writeRoutePages } from './route-pages'
-import { createAppServer } from './server'
+import { createAppServer } from '../serve/server'
 
 let root: string
 let shellDir: string

@@ -6,10 +6,10 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { readRegistry, RegistryFileError } from './registry-file'
-import { DEPLOY_DIR } from './paths'
+import { readRegistry, RegistryFileError } from '../registry-file'
+import { DEPLOY_DIR } from '../paths'
 import { releaseRemote, rollbackRemote, versionsOnCdn, type ReleaseResult } from './release'
-import { pageFileName, pagesDirOf } from './route-pages'
+import { pageFileName, pagesDirOf } from '../pages/route-pages'
 
 /** Makes the next copy stop half way, as a release killed mid-copy (or a full disk) would. */
 const copy = vi.hoisted(() => ({ breakNext: false }))
@@ -271,7 +271,7 @@ test('10 releases of two remotes at once, each in its own process: every release
     mkdirSync(join(workspace, pkg), { recursive: true })
     writeFileSync(join(workspace, pkg, 'package.json'), JSON.stringify({ version: '1.0.0' }))
     build(`build ${i}`, workspace, pkg)
-    const args = [pathToFileURL(join(DEPLOY_DIR, 'src/release.ts')).href, workspace, options.cdnDir]
+    const args = [pathToFileURL(join(DEPLOY_DIR, 'src/release/release.ts')).href, workspace, options.cdnDir]
     const child = spawn(
       process.execPath,
       [

@@ -3,10 +3,10 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { renderNginxConf } from './nginx-conf'
-import { DEPLOY_DIR } from './paths'
-import { precompressFile } from './precompress'
-import { pageScriptHashes } from './route-pages'
-import { injectSettings, type DeploySettings } from './settings'
+import { DEPLOY_DIR } from '../paths'
+import { precompressFile } from '../release/precompress'
+import { pageScriptHashes } from '../pages/route-pages'
+import { injectSettings, type DeploySettings } from '../settings'
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module (NGINX_BROTLI_MODULE overrides). */
 export const BROTLI_STATIC_MODULE =

@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
-import { readBuilt } from './built-file'
+import { readBuilt } from '../built-file'
 import { injectFirstFrame, pageSettings } from './first-frame'
-import { injectPreload, readInlineScript, routePreload, scriptHash, type InlineScript } from './pages'
-import { readPageRegistry } from './registry-file'
-import { injectSettings, settingsFromEnv } from './settings'
+import { injectPreload, readInlineScript, routePreload, scriptHash, type InlineScript } from './page-preloads'
+import { readPageRegistry } from '../registry-file'
+import { injectSettings, settingsFromEnv } from '../settings'
 import { STANDALONE_PAGES, standaloneHtml } from './standalone'
 
 /**
@@ -163,7 +163,7 @@ export function plannedRoutePages(
 /**
  * Writes the route pages into the CDN folder's pages folder, each atomically, and returns the paths written.
  * Nothing when the shell is not built: the servers then send its index.html as they find it. A release,
- * rollback or shell release goes through `publishPages` (deploy/src/release.ts), which adds the lock and the
+ * rollback or shell release goes through `publishPages` (deploy/src/release/release.ts), which adds the lock and the
  * compressed copies.
  */
 export function writeRoutePages(options: WritePagesOptions): string[] {

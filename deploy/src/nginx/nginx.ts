@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { startNginx } from './nginx-serve'
-import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from './paths'
-import { apiOrigin, settingsFromEnv, upstreamUrl } from './settings'
+import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from '../paths'
+import { apiOrigin, settingsFromEnv, upstreamUrl } from '../settings'
 
 /**
  * Serves the released tree with real nginx on loopback (used by the e2e `nginx` project): writes the web

@@ -35,7 +35,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 
 type Encoding = 'br' | 'gzip'
 
-/** The copy the release writes beside a file in each encoding (ADR 0019, deploy/src/precompress.ts). */
+/** The copy the release writes beside a file in each encoding (ADR 0019, deploy/src/release/precompress.ts). */
 const COPY_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /**

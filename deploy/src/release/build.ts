@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { ROOT_DIR, SHELL_DIST } from './paths'
+import { ROOT_DIR, SHELL_DIST } from '../paths'
 import { precompressDir } from './precompress'
 
 /** Runs a package's own `build` script (vite build); `env` adds to the environment it builds in. */

@@ -8,8 +8,8 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, g
 import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { CSP_REPORT_MAX_BYTES, CspReportLog } from './csp-reports'
-import { DEPLOY_DIR } from './paths'
-import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from './security-headers'
+import { DEPLOY_DIR } from '../paths'
+import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from '../security-headers'
 import { createAppServer, type ServerOptions } from './server'
 
 let work: string
@@ -194,7 +194,7 @@ test('a client that stalls in its headers or its body is answered 408 and its co
 test('an error that escapes a request is logged and the process keeps serving', async () => {
   // A process of its own: the guard must stop an uncaught exception from ending it.
   const script = `
-    import { createAppServer, guardProcess } from './src/server.ts'
+    import { createAppServer, guardProcess } from './src/serve/server.ts'
     guardProcess()
     const server = createAppServer({ shellDir: ${JSON.stringify(shellDir)}, cdnDir: ${JSON.stringify(cdnDir)} })
     server.listen(0, '127.0.0.1', () => {

@@ -9,8 +9,8 @@ import {
   FIRST_FRAME_MODULE,
   type FirstFrameRenderer,
 } from 'shared/remote/first-frame'
-import { readBuilt } from './built-file'
-import { escapeAttr, replaceLiteral } from './settings'
+import { readBuilt } from '../built-file'
+import { escapeAttr, replaceLiteral } from '../settings'
 
 const requireModule = createRequire(import.meta.url)
 

@@ -3,11 +3,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { CspReportLog, receiveCspReport } from './csp-reports'
 import { demoHandlers } from './demo-handlers'
-import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from './paths'
-import { apiSecurityHeaders, CSP_REPORT_PATH, fileSecurityHeaders, securityHeaders } from './security-headers'
-import { readPageRegistry } from './registry-file'
-import { firstCallScript, pageFileName, pageScriptHashes, renderPage } from './route-pages'
-import { standaloneHtml, standaloneRemote } from './standalone'
+import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from '../paths'
+import {
+  apiSecurityHeaders,
+  CSP_REPORT_PATH,
+  fileSecurityHeaders,
+  securityHeaders,
+} from '../security-headers'
+import { readPageRegistry } from '../registry-file'
+import { firstCallScript, pageFileName, pageScriptHashes, renderPage } from '../pages/route-pages'
+import { standaloneHtml, standaloneRemote } from '../pages/standalone'
 import { cdnFile, fileIn, isBuildStats, requestOrigin, requestPath } from './request-paths'
 import { send, sendFile, TYPES, type CompressedCache } from './send-file'
 

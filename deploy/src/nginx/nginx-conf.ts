@@ -1,4 +1,4 @@
-import { apiSecurityHeaders, fileSecurityHeaders, securityHeaders } from './security-headers'
+import { apiSecurityHeaders, fileSecurityHeaders, securityHeaders } from '../security-headers'
 
 export interface NginxConfValues {
   prefix: string

@@ -1,9 +1,9 @@
-import { buildAll, buildShell } from './build'
-import { CDN_DIR, REGISTRY_FILE, remotePackages, SHELL_DIST } from './paths'
-import { publishPages, releaseRemote } from './release'
-import { pagesDirOf } from './route-pages'
+import { buildAll, buildShell } from '../release/build'
+import { CDN_DIR, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
+import { publishPages, releaseRemote } from '../release/release'
+import { pagesDirOf } from '../pages/route-pages'
 import { createAppServer, guardProcess } from './server'
-import { settingsFromEnv } from './settings'
+import { settingsFromEnv } from '../settings'
 
 /**
  * `pnpm start`: build every remote, release each into the local versioned CDN, build the shell (which bakes

@@ -1,6 +1,6 @@
 import { buildPackage } from './build'
-import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from './paths'
-import { readRegistry, RegistryFileError, type RegistryDoc } from './registry-file'
+import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
+import { readRegistry, RegistryFileError, type RegistryDoc } from '../registry-file'
 import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCdn } from './release'
 
 const USAGE = `usage:

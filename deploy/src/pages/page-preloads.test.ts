@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { createHash } from 'node:crypto'
-import { injectPreload, routePreload, scriptHash } from './pages'
-import type { RegistryDoc } from './registry-file'
+import { injectPreload, routePreload, scriptHash } from './page-preloads'
+import type { RegistryDoc } from '../registry-file'
 
 let cdn: string
 const REGISTRY: RegistryDoc = {

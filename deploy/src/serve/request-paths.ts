@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { relative, resolve, sep } from 'node:path'
-import { resolveInside } from './paths'
+import { resolveInside } from '../paths'
 
 /** What a request names, as the Node server reads it (nginx.conf's locations do the same). */
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { DEPLOY_DIR } from './paths'
+import { DEPLOY_DIR } from '../paths'
 
 let cdnDir: string
 const children = new Set<ChildProcess>()
@@ -19,7 +19,7 @@ afterEach(() => {
 
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/release/cli.ts', ...args], {
       cwd: DEPLOY_DIR,
       // No PATH: a release that got past its registry check would fail to start pnpm rather than build the
       // workspace's remotes (the build empties their dist/ first).

@@ -3,16 +3,21 @@ import { join } from 'node:path'
 import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
 import { REQUEST_BODY_MAX_BYTES } from 'shared/http/limits'
 import { expect, test } from 'vitest'
-import { CSP_REPORT_MAX_BYTES } from './csp-reports'
+import { CSP_REPORT_MAX_BYTES } from '../serve/csp-reports'
 import {
   addHeaderLines,
   renderNginxConf,
   TOO_MANY_REQUESTS_ENVELOPE,
   type NginxConfValues,
 } from './nginx-conf'
-import { DEPLOY_DIR } from './paths'
-import { PAGES_DIR_NAME, pageFileName } from './route-pages'
-import { apiSecurityHeaders, CSP_REPORT_PATH, fileSecurityHeaders, securityHeaders } from './security-headers'
+import { DEPLOY_DIR } from '../paths'
+import { PAGES_DIR_NAME, pageFileName } from '../pages/route-pages'
+import {
+  apiSecurityHeaders,
+  CSP_REPORT_PATH,
+  fileSecurityHeaders,
+  securityHeaders,
+} from '../security-headers'
 
 const TEMPLATE = readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8')
 const VALUES: NginxConfValues = {
