@@ -52,6 +52,11 @@ export interface SizedFile {
   path: string
   /** As the servers send it: its brotli copy (or, without one, brotli 11 as the Node server makes it). */
   bytes: number
+  /**
+   * A released file with the same bytes at the same place in the previous version's folder: downloaded again
+   * only because a release is a new folder (its address changed, not its content).
+   */
+  unchanged?: boolean
 }
 
 export interface ReleaseInfo {
@@ -158,10 +163,15 @@ export function releaseIntoCopy(federated: FederatedBuild): { info: ReleaseInfo;
   }
   const versionDir = join(after.cdnDir, CHANGE.pkg, result.version)
   const prefix = `${REMOTES_URL}/${CHANGE.pkg}/${result.version}/`
-  const files = servedFiles(versionDir).map((file) => ({
-    path: prefix + relative(versionDir, file).split(sep).join('/'),
-    bytes: sentBytes(file),
-  }))
+  const beforeDir = join(federated.cdnDir, CHANGE.pkg, before)
+  const files = servedFiles(versionDir).map((file) => {
+    const old = join(beforeDir, relative(versionDir, file))
+    return {
+      path: prefix + relative(versionDir, file).split(sep).join('/'),
+      bytes: sentBytes(file),
+      unchanged: existsSync(old) && readFileSync(old).equals(readFileSync(file)),
+    }
+  })
   const info: ReleaseInfo = {
     pkg: CHANGE.pkg,
     remote: CHANGE.remote,

@@ -89,6 +89,8 @@ interface RevisitRun {
   fetched?: Fetched[]
   /** release: bytes of the files the release made (federated: the new version's; monolith: the rebuild's changed files). */
   releasedBytes?: number
+  /** release, federated: of those, files with the same bytes as in the previous version (a new address only). */
+  unchangedBytes?: number
   /** Bytes of every other file (besides the page, the API's answers and the registry). */
   otherBytes?: number
 }
@@ -105,6 +107,7 @@ async function measureRevisit(
   profile: 'warm' | 'release',
   options: RevisitOptions,
   isReleased: IsReleased,
+  unchanged: ReadonlySet<string>,
   mustLoadRelease: boolean,
 ): Promise<Omit<RevisitRun, 'build' | 'run'>> {
   const fail = (error: string) => ({ route: route.path, ok: false, error })
@@ -146,6 +149,7 @@ async function measureRevisit(
       .map(({ path, kind, bytes }) => ({ path, kind, bytes }))
     const files = fetched.filter((f) => f.kind === 'file')
     const releasedBytes = files.filter((f) => isReleased(f.path)).reduce((sum, f) => sum + f.bytes, 0)
+    const unchangedBytes = files.filter((f) => unchanged.has(f.path)).reduce((sum, f) => sum + f.bytes, 0)
     if (profile === 'release' && mustLoadRelease && !files.some((f) => isReleased(f.path))) {
       return fail('no file of the release was downloaded: the released build was not loaded')
     }
@@ -158,7 +162,7 @@ async function measureRevisit(
       firstVisit: firstTotals,
       fetched,
       ...(profile === 'release'
-        ? { releasedBytes, otherBytes: net.files - releasedBytes }
+        ? { releasedBytes, unchangedBytes, otherBytes: net.files - releasedBytes }
         : { otherBytes: net.files }),
     }
   } catch (error) {
@@ -179,6 +183,7 @@ const FIELDS = {
   registryBytes: (r: RevisitRun) => r.net!.registry,
   fileBytes: (r: RevisitRun) => r.net!.files,
   releasedBytes: (r: RevisitRun) => r.releasedBytes ?? Number.NaN,
+  unchangedBytes: (r: RevisitRun) => r.unchangedBytes ?? Number.NaN,
   otherBytes: (r: RevisitRun) => r.otherBytes ?? Number.NaN,
   requests: (r: RevisitRun) => r.net!.requests,
   cacheHits: (r: RevisitRun) => r.net!.cacheHits,
@@ -195,6 +200,8 @@ interface FileSeen {
   runs: number
   /** A file the release made (release profile). */
   released: boolean
+  /** A released file with the same bytes as in the previous version. */
+  unchanged: boolean
 }
 
 interface Summary {
@@ -206,7 +213,7 @@ interface Summary {
   lcpElement: string | null
 }
 
-function summarise(results: RevisitRun[], isReleased: IsReleased): Summary {
+function summarise(results: RevisitRun[], isReleased: IsReleased, unchanged: ReadonlySet<string>): Summary {
   const ok = results.filter((r) => r.ok && r.metrics && r.net)
   const medians = {} as Summary['medians']
   const spread = {} as Summary['spread']
@@ -235,6 +242,7 @@ function summarise(results: RevisitRun[], isReleased: IsReleased): Summary {
       bytes: Math.round(median(e.bytes)),
       runs: e.bytes.length,
       released: isReleased(path),
+      unchanged: unchanged.has(path),
     }))
     .sort((a, b) => Number(b.released) - Number(a.released) || b.bytes - a.bytes)
   const typical = [...ok].sort(
@@ -329,7 +337,10 @@ function cell(s: Summary | undefined, field: Field, show: (v: number) => string,
   const v = s.medians[field]
   if (!Number.isFinite(v)) return '–'
   const sp = s.spread[field]
-  return withSpread && sp.p25 !== sp.p75 ? `${show(v)} (${show(sp.p25)}–${show(sp.p75)})` : show(v)
+  // A spread that rounds to one value (the same bytes every run) says nothing.
+  return withSpread && show(sp.p25) !== show(sp.p75)
+    ? `${show(v)} (${show(sp.p25)}–${show(sp.p75)})`
+    : show(v)
 }
 
 const COLUMNS: [Build, string][] = [
@@ -350,6 +361,7 @@ function metricRows(r: RouteReport, profile: 'warm' | 'release'): string[][] {
     ...(profile === 'release'
       ? ([
           ['·· of the release', 'releasedBytes', kib],
+          ['··· the same bytes as the previous version', 'unchangedBytes', kib],
           ['·· anything else', 'otherBytes', kib],
         ] as [string, Field, (v: number) => string][])
       : []),
@@ -377,7 +389,9 @@ function fileLines(r: RouteReport, profile: 'warm' | 'release', runs: number): s
           : f.released
             ? build === 'monolithic'
               ? ' (changed by the rebuild)'
-              : ' (the release)'
+              : f.unchanged
+                ? ' (the release, same bytes as the previous version)'
+                : ' (the release)'
             : ' (**not the release**)'
     out.push(
       files.length
@@ -439,6 +453,7 @@ function markdown(
   ]
   if (release) {
     const m = release.monolith
+    const same = release.files.filter((f) => f.unchanged)
     out.push(
       '',
       '## The release',
@@ -447,7 +462,8 @@ function markdown(
         `changed (\`${release.change.file}\`: \`${release.change.from}\` → \`${release.change.to}\`) and released ` +
         'with `releaseRemote` (deploy/src/release.ts) into a copy of the CDN: a new version folder, the registry ' +
         `and ${release.pkg}'s route pages. The released version's own files: ${release.files.length}, ` +
-        `${kib(release.bytes)} as sent (brotli). The monolith, rebuilt with the same change, changed ` +
+        `${kib(release.bytes)} as sent (brotli), of which ${same.length} (${kib(same.reduce((t, f) => t + f.bytes, 0))}) ` +
+        'have the same bytes as in the previous version, at a new address. The monolith, rebuilt with the same change, changed ' +
         `${m.changed.length} file${m.changed.length === 1 ? '' : 's'} besides its page (${kib(m.bytes)}): ` +
         `${m.changed.map((f) => `\`${f.path}\` ${kib(f.bytes)}`).join(', ') || 'none'}.`,
     )
@@ -513,6 +529,7 @@ export async function runRevisitProfile(
 ): Promise<void> {
   if (profile === 'release' && !release) throw new Error('the release profile needs the release')
   const monolithChanged = new Set(release?.monolith.changed.map((f) => f.path) ?? [])
+  const unchanged = new Set(release?.files.filter((f) => f.unchanged).map((f) => f.path) ?? [])
   const isReleasedFor =
     (build: Build): IsReleased =>
     (path) =>
@@ -537,6 +554,7 @@ export async function runRevisitProfile(
             profile,
             options,
             isReleasedFor(build),
+            unchanged,
             mustLoadRelease && (build !== 'monolithic' || monolithChanged.size > 0),
           )),
           build,
@@ -560,6 +578,7 @@ export async function runRevisitProfile(
       summaries[build] = summarise(
         results.filter((r) => r.route === route.path && r.build === build),
         isReleasedFor(build),
+        unchanged,
       )
     }
     const checks =
