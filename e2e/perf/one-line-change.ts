@@ -73,7 +73,7 @@ const TARGETS = {
 } as const
 
 async function buildWithChange(target: keyof typeof TARGETS, outDir: string): Promise<void> {
-  // As deploy/src/build.ts builds a remote (the runner loader prints a warning for every config otherwise).
+  // As deploy/src/release/build.ts builds a remote (the runner loader prints a warning for every config otherwise).
   process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true'
   const { build } = await import('vite')
   const { root, configFile, configLoader } = TARGETS[target]

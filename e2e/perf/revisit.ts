@@ -460,7 +460,7 @@ function markdown(
       '',
       `\`${release.pkg}\` ${release.before} → **${release.after}**, built from the same sources with one line ` +
         `changed (\`${release.change.file}\`: \`${release.change.from}\` → \`${release.change.to}\`) and released ` +
-        'with `releaseRemote` (deploy/src/release.ts) into a copy of the CDN: a new version folder, the registry ' +
+        'with `releaseRemote` (deploy/src/release/release.ts) into a copy of the CDN: a new version folder, the registry ' +
         `and ${release.pkg}'s route pages. The released version's own files: ${release.files.length}, ` +
         `${kib(release.bytes)} as sent (brotli), of which ${same.length} (${kib(same.reduce((t, f) => t + f.bytes, 0))}) ` +
         'have the same bytes as in the previous version, at a new address. The monolith, rebuilt with the same change, changed ' +
