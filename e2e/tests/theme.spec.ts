@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * The deployment's theme colour (APP_BG_COLOR) shows on a screen of every remote (issue #27): a server of its
+ * own over a copy of the CDN (its pages are written with this theme), so the other suites keep theirs.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const PORT = Number(process.env.E2E_THEME_PORT ?? 4336)
+const BASE = `http://localhost:${PORT}`
+const THEME = '#7a1fa2'
+const THEME_RGB = 'rgb(122, 31, 162)'
+const ORDER = 'productId=1&orderId=86'
+const AD = 'id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1'
+
+/** One screen of each remote, as the test page links to it. */
+const SCREENS = [
+  ['mf-site', '/aboutUs'],
+  ['mf-complaint', `/complaint?${ORDER}`],
+  ['mf-loan', `/loanDetails?${ORDER}`],
+  ['mf-repay', `/repay?${ORDER}`],
+  ['mf-bindcard', `/bindBank?${ORDER}`],
+  ['mf-promotion', `/promotion?${AD}`],
+] as const
+
+let work: string
+let server: ChildProcess
+
+test.describe.configure({ mode: 'serial' })
+
+// eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
+test.beforeAll(async ({}, testInfo) => {
+  // The pages are the same bytes behind nginx (the parity tests); one server is enough for the colours.
+  test.skip(
+    testInfo.project.name === 'nginx',
+    'the theme is written into the pages, the same for both servers',
+  )
+  work = mkdtempSync(join(tmpdir(), 'theme-e2e-'))
+  chmodSync(work, 0o755)
+  const cdnDir = join(work, 'cdn')
+  cpSync(join(ROOT, 'deploy', 'cdn'), cdnDir, { recursive: true })
+  server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), SKIP_BUILD: '1', CDN_DIR: cdnDir, APP_BG_COLOR: THEME },
+    stdio: process.env.DEBUG_THEME ? 'inherit' : 'ignore',
+    detached: true,
+  })
+  for (let i = 0; i < 150; i++) {
+    const up = await fetch(`${BASE}/registry.json`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${BASE} did not come up`)
+})
+
+test.afterAll(() => {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+/** Elements of the remote's screen drawn in the theme colour (text, background or border). */
+function themed(page: Page): Promise<string[]> {
+  return page.evaluate((rgb) => {
+    const found: string[] = []
+    for (const el of document.querySelectorAll('body *')) {
+      const style = getComputedStyle(el)
+      const colours = [style.color, style.backgroundColor, style.borderTopColor, style.borderBottomColor]
+      if (el.getClientRects().length && colours.includes(rgb)) found.push(el.className || el.tagName)
+    }
+    return found
+  }, THEME_RGB)
+}
+
+for (const [remote, path] of SCREENS) {
+  test(`${remote}: the deployment's theme colour shows on ${path.split('?')[0]}`, async ({ page }) => {
+    await page.goto(`${BASE}${path}`)
+    await expect.poll(() => themed(page), { timeout: 20_000 }).not.toEqual([])
+  })
+}
