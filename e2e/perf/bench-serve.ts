@@ -8,11 +8,17 @@ import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { prepareNginx, waitForPort } from 'deploy/nginx-serve'
 import { DEPLOY_DIR } from 'deploy/paths'
-import { precompressDir, rewriteCompressed } from 'deploy/precompress'
-import { pagesDirOf, writeRoutePages } from 'deploy/route-pages'
-import { settingsFromEnv } from 'deploy/settings'
+import { precompressDir } from 'deploy/precompress'
+import { pagesDirOf } from 'deploy/route-pages'
 import { buildFederated, federatedBuildPresent, mdTable, textTable, writeFormatted } from './common.ts'
-import { BUILD_DIR, PERF_DIR, RESULTS_DIR, ROOT_DIR, snapshotFederatedBuild } from './serve-builds.ts'
+import {
+  BUILD_DIR,
+  PERF_DIR,
+  RESULTS_DIR,
+  ROOT_DIR,
+  snapshotFederatedBuild,
+  writeBuildPages,
+} from './serve-builds.ts'
 
 /**
  * `pnpm bench:serve`: load on the production serving path, measured with autocannon (HTTP/1.1, loopback
@@ -373,6 +379,22 @@ function plainNginxConf(
   ]
     .filter((line) => line !== '')
     .join('\n')
+}
+
+/** Each plain file's path with the headers our nginx sends with its answer and the plain nginx does not. */
+function oursOnlyHeadersByPath(targets: Target[]): Record<string, Record<string, string>> {
+  return Object.fromEntries(targets.map((t) => [t.plainPath, t.oursOnlyHeaders]))
+}
+
+/** A plain nginx (`plainNginxConf`) over the plain files, its configuration written into `prefix`. */
+function startPlainNginx(
+  prefix: string,
+  port: number,
+  headers?: Record<string, Record<string, string>>,
+): Promise<Process> {
+  const conf = join(prefix, 'nginx.conf')
+  writeFileSync(conf, plainNginxConf(port, { prefix, headers }))
+  return startProcess(NGINX_BIN, ['-c', conf, '-p', prefix, '-e', 'stderr'], port, 'nginx')
 }
 
 interface Fetched {
@@ -991,7 +1013,7 @@ async function measureVariants(
   mkdirSync(withHeadersPrefix, { recursive: true })
   const withHeaders = plainNginxConf(port, {
     prefix: withHeadersPrefix,
-    headers: Object.fromEntries(targets.map((t) => [t.plainPath, t.oursOnlyHeaders])),
+    headers: oursOnlyHeadersByPath(targets),
   })
   for (const [i, variant] of VARIANTS.entries()) {
     const file = join(variantsDir, `${variant.name.replace(/\W+/g, '-')}.conf`)
@@ -1101,15 +1123,7 @@ async function setUp(running: Process[]): Promise<Setup> {
   if (compressed.length) {
     console.log(`  shell/dist lacked compressed copies of ${compressed.length} files: written into the copy`)
   }
-  const settings = settingsFromEnv()
-  rewriteCompressed(pagesDirOf(build.cdnDir), () =>
-    writeRoutePages({
-      cdnDir: build.cdnDir,
-      registryFile: build.registryFile,
-      shellDir: build.shellDir,
-      settings,
-    }),
-  )
+  const settings = writeBuildPages(build)
   const pageFile = join(pagesDirOf(build.cdnDir), `${ROUTE.slice(1)}.html`)
   if (!existsSync(pageFile)) throw new Error(`no page for ${ROUTE}: is its remote released?`)
   const page = readFileSync(pageFile, 'utf8')
@@ -1178,14 +1192,7 @@ async function setUp(running: Process[]): Promise<Setup> {
     // The plain file is the body itself: same bytes, same length, sent without any header of ours.
     writeFileSync(join(PLAIN_PREFIX, 'www', target.plainPath.slice(1)), answer.body)
   }
-  const plainConf = join(PLAIN_PREFIX, 'nginx.conf')
-  writeFileSync(plainConf, plainNginxConf(plainPort))
-  const plain = await startProcess(
-    NGINX_BIN,
-    ['-c', plainConf, '-p', PLAIN_PREFIX, '-e', 'stderr'],
-    plainPort,
-    'nginx',
-  )
+  const plain = await startPlainNginx(PLAIN_PREFIX, plainPort)
   running.push(plain)
   for (const target of targets) {
     const answer = await fetchOnce(plainPort, target.plainPath)
@@ -1210,20 +1217,7 @@ async function setUp(running: Process[]): Promise<Setup> {
   console.log(`› plain nginx with our headers on 127.0.0.1:${samePort}`)
   rmSync(SAME_PREFIX, { recursive: true, force: true })
   mkdirSync(SAME_PREFIX, { recursive: true })
-  const sameConf = join(SAME_PREFIX, 'nginx.conf')
-  writeFileSync(
-    sameConf,
-    plainNginxConf(samePort, {
-      prefix: SAME_PREFIX,
-      headers: Object.fromEntries(targets.map((t) => [t.plainPath, t.oursOnlyHeaders])),
-    }),
-  )
-  const same = await startProcess(
-    NGINX_BIN,
-    ['-c', sameConf, '-p', SAME_PREFIX, '-e', 'stderr'],
-    samePort,
-    'nginx',
-  )
+  const same = await startPlainNginx(SAME_PREFIX, samePort, oursOnlyHeadersByPath(targets))
   running.push(same)
   for (const target of targets) {
     const answer = await fetchOnce(samePort, target.plainPath)

@@ -21,7 +21,7 @@ import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST } from 'deplo
 import { listFiles } from 'deploy/release'
 import { pagesDirOf, writeRoutePages } from 'deploy/route-pages'
 import { createAppServer } from 'deploy/server'
-import { settingsFromEnv } from 'deploy/settings'
+import { settingsFromEnv, type DeploySettings } from 'deploy/settings'
 
 /**
  * The benchmark's server: the deploy server's own request handler (deploy/src/serve/server.ts: shell files,
@@ -378,6 +378,23 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The route pages the release step writes, with their compressed copies (ADR 0016, 0019), written into a build
+ * copy (which has none: they belong to the CDN folder) with the deploy settings of the environment, returned.
+ */
+export function writeBuildPages(build: FederatedBuild): DeploySettings {
+  const settings = settingsFromEnv()
+  rewriteCompressed(pagesDirOf(build.cdnDir), () =>
+    writeRoutePages({
+      cdnDir: build.cdnDir,
+      registryFile: build.registryFile,
+      shellDir: build.shellDir,
+      settings,
+    }),
+  )
+  return settings
+}
+
+/**
  * The federated build behind real nginx with deploy/nginx.conf, as production serves it: the route pages the
  * release step writes, with their compressed copies (ADR 0016, 0019), written into the build copy (which has
  * none: they belong to the CDN folder), then nginx with brotli_static when the module is installed, over
@@ -389,15 +406,7 @@ export async function serveWithNginx(
   port: number,
   prefix = NGINX_PREFIX,
 ): Promise<Served & { brotli: boolean }> {
-  const settings = settingsFromEnv()
-  rewriteCompressed(pagesDirOf(build.cdnDir), () =>
-    writeRoutePages({
-      cdnDir: build.cdnDir,
-      registryFile: build.registryFile,
-      shellDir: build.shellDir,
-      settings,
-    }),
-  )
+  const settings = writeBuildPages(build)
   const { certFile, keyFile } = ensureCert()
   rmSync(prefix, { recursive: true, force: true })
   const child = startNginx({
