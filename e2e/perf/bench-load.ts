@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import { BUDGET, budgetChecks, CHECK_NAMES, type Check } from './budgets.ts'
+import { BUDGET, budgetChecks, CHECK_NAMES, verdict, type Check } from './budgets.ts'
 import {
   benchRoutes,
   buildFederated,
@@ -232,9 +232,6 @@ function checksOf(r: RouteReport): Check[] {
     mono: r.mono ? of(r.mono) : null,
   })
 }
-
-const verdict = (c: Check, md: boolean) =>
-  c.pass === null ? 'n/a' : `${c.pass ? 'PASS' : md ? '**FAIL**' : 'FAIL'} ${c.value}`
 
 /** The PASS/FAIL table: one row per route, one column per budget (CHECK_NAMES). */
 function budgetRows(reports: RouteReport[], md: boolean): string[][] {

@@ -82,6 +82,14 @@ export const CHECK_NAMES = [
   `interactive ≤ ${BUDGET.interactiveMs / 1000} s static`,
 ] as const
 
+/** A check's cell in a report: n/a, or PASS / FAIL (bold in markdown) with its value. */
+export const verdict = (c: Check, md: boolean) =>
+  c.pass === null ? 'n/a' : `${c.pass ? 'PASS' : md ? '**FAIL**' : 'FAIL'} ${c.value}`
+
+/** A difference in milliseconds with its sign (`+200 ms`, `−40 ms`). */
+export const signedMs = (v: number) =>
+  Number.isFinite(v) ? `${v >= 0 ? '+' : '−'}${Math.abs(Math.round(v))} ms` : '–'
+
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)} ms` : '–')
 const kib = (v: number) => `${(v / 1024).toFixed(1)} KiB`
 const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? a / b : NaN)
@@ -111,8 +119,6 @@ export function budgetChecks(r: BudgetInput): Check[] {
         ready: r.fed.medians.readyMs - r.mono.medians.readyMs,
       }
     : null
-  const signed = (v: number) =>
-    Number.isFinite(v) ? `${v >= 0 ? '+' : '−'}${Math.abs(Math.round(v))} ms` : '–'
   const staticLimit = isLanding ? BUDGET.landingLcpMs : BUDGET.staticLcpMs
   const waveLimit = isLanding ? BUDGET.landingWaves : BUDGET.waves
   const clsLimit = isStatic ? BUDGET.staticCls : BUDGET.cls
@@ -130,7 +136,9 @@ export function budgetChecks(r: BudgetInput): Check[] {
       ? at(
           4,
           Math.min(r.fed.valid, r.mono.valid),
-          isData ? `${signed(fedMinusMono.lcp)}, ${signed(fedMinusMono.ready)}` : signed(fedMinusMono.lcp),
+          isData
+            ? `${signedMs(fedMinusMono.lcp)}, ${signedMs(fedMinusMono.ready)}`
+            : signedMs(fedMinusMono.lcp),
           fedMinusMono.lcp <= BUDGET.fedMinusMonoMs &&
             (!isData || fedMinusMono.ready <= BUDGET.fedMinusMonoMs),
         )

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Browser } from '@playwright/test'
-import { REVISIT_BUDGET } from './budgets.ts'
+import { REVISIT_BUDGET, signedMs, verdict, type Check } from './budgets.ts'
 import { kib, mdTable, textTable, VIEWPORT, writeFormatted, type BenchRoute } from './common.ts'
 import {
   BUILDS,
@@ -258,12 +258,6 @@ function summarise(results: RevisitRun[], isReleased: IsReleased, unchanged: Rea
   }
 }
 
-interface Check {
-  name: string
-  value: string
-  pass: boolean | null
-}
-
 interface RouteReport {
   route: string
   url: string
@@ -273,7 +267,6 @@ interface RouteReport {
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? `${v} ms` : '–')
-const signedMs = (v: number) => (Number.isFinite(v) ? `${v >= 0 ? '+' : '−'}${Math.abs(v)} ms` : '–')
 const ratioText = (a: number, b: number) =>
   Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '–'
 
@@ -327,9 +320,6 @@ function releaseCheck(name: string, s: Summary, release: ReleaseInfo): Check {
     pass: other <= REVISIT_BUDGET.releaseOtherBytes && released <= release.bytes,
   }
 }
-
-const verdict = (c: Check, md: boolean) =>
-  c.pass === null ? 'n/a' : `${c.pass ? 'PASS' : md ? '**FAIL**' : 'FAIL'} ${c.value}`
 
 function cell(s: Summary | undefined, field: Field, show: (v: number) => string, withSpread = true): string {
   if (!s) return 'n/a'
