@@ -7,7 +7,8 @@ import type { LoadRecord } from '../../remote/load-stages'
 import { fakePlatform } from '../../testing/fake-platform'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { REMOTE_ROUTES } from 'shared/routes'
-import { LOAN_DEMO_LINKS, repayDemoLinks, TestPreviewScreen } from './test-preview-screen'
+import { LOAN_DEMO_LINKS, repayDemoLinks } from './preview-links'
+import { TestPreviewScreen } from './test-preview-screen'
 
 const FIELDS = [
   ['App version', '1.0.0'],

@@ -23,18 +23,6 @@ import {
  * The developer test page (its link tables in `preview-links.ts`, its device checks in `device-probes.ts`).
  */
 
-export { LOCATION_MESSAGES } from './device-probes'
-export {
-  LOAN_DEMO_LINKS,
-  MORE_PREVIEW_LINKS,
-  NOT_RELEASED_NOTE,
-  PREVIEW_FIELDS,
-  PREVIEW_LINKS,
-  previewQuery,
-  PROMOTION_DEMO_LINKS,
-  repayDemoLinks,
-} from './preview-links'
-
 /** App routes with the session fields as their query (and what else a page needs for its demo data). */
 function RouteLinks({
   links,
