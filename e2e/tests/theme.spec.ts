@@ -25,6 +25,8 @@ const SCREENS = [
   ['mf-repay', `/repay?${ORDER}`],
   ['mf-bindcard', `/bindBank?${ORDER}`],
   ['mf-promotion', `/promotion?${AD}`],
+  // The standalone landing ad links use takes the same theme (ADR 0029).
+  ['mf-promotion standalone', `/standalone/promotion?${AD}`],
 ] as const
 
 let work: string
@@ -90,3 +92,14 @@ for (const [remote, path] of SCREENS) {
     await expect.poll(() => themed(page), { timeout: 20_000 }).not.toEqual([])
   })
 }
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false })
+  // The first frame is painted from the page: the theme is in it from the first byte, not set later by a script.
+  for (const path of ['/aboutUs', `/promotion?${AD}`, `/standalone/promotion?${AD}`]) {
+    test(`the first frame of ${path.split('?')[0]} is drawn in the theme colour`, async ({ page }) => {
+      await page.goto(`${BASE}${path}`)
+      expect(await themed(page)).not.toEqual([])
+    })
+  }
+})

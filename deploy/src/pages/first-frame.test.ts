@@ -4,7 +4,13 @@ import { join } from 'node:path'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { FIRST_FRAME_MODULE } from 'shared/remote/first-frame'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { injectFirstFrame, inlineStyle, renderFirstFrame, type FirstFrame } from './first-frame'
+import {
+  injectFirstFrame,
+  injectStandaloneFrame,
+  inlineStyle,
+  renderFirstFrame,
+  type FirstFrame,
+} from './first-frame'
 
 let dir: string
 beforeEach(() => {
@@ -68,6 +74,19 @@ test('a colour setting that is not a plain colour is not written into the page',
     fontColor: '"><script>',
   })
   expect(page).toContain('<html lang="en">')
+})
+
+test('a standalone page carries the deployment’s theme from its first byte, as the shell’s pages do', () => {
+  files({ 'assets/index-1.css': '.p{color:var(--ui-accent)}' })
+  const fileOf = (href: string) => join(dir, href.slice(1))
+  const themed = { ...DEFAULT_SETTINGS, backgroundColor: '#7a1fa2', fontColor: 'white' }
+  expect(injectStandaloneFrame(PAGE, '<h1>注册</h1>', fileOf, themed)).toBe(
+    '<!doctype html><html lang="en" style="--app-bg:#7a1fa2;--app-fg:white"><head>' +
+      '<style>.p{color:var(--ui-accent)}</style></head><body>' +
+      '<div id="root" data-first-frame><h1>注册</h1></div></body></html>',
+  )
+  const unsafe = { ...DEFAULT_SETTINGS, backgroundColor: 'red;x:url(//evil)', fontColor: '"><b>' }
+  expect(injectStandaloneFrame(PAGE, '<h1>注册</h1>', fileOf, unsafe)).toContain('<html lang="en"><head>')
 })
 
 test('an inlined stylesheet’s relative urls point where the file is', () => {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, posix } from 'node:path'
 import type { Settings } from 'shared/contract'
-import { parseSettings } from 'shared/host/settings'
+import { parseSettings, themeVariables } from 'shared/host/settings'
 import {
   FIRST_FRAME_ATTR,
   FIRST_FRAME_ID,
@@ -114,14 +114,11 @@ export function inlineStylesheets(page: string, fileOf: (href: string) => string
   return complete ? inlined : null
 }
 
-/** `--app-bg` / `--app-fg` as the shell sets them at boot, when they are plain colours. */
+/** The theme's custom properties as `<html>`'s style, as the shell and a standalone page set them at boot. */
 function colourVariables(settings: Settings): string {
-  const colour = /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i
-  const vars = [
-    ['--app-bg', settings.backgroundColor],
-    ['--app-fg', settings.fontColor],
-  ].filter(([, value]) => colour.test(value))
-  return vars.map(([name, value]) => `${name}:${value}`).join(';')
+  return themeVariables(settings)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')
 }
 
 const ROOT = '<div id="root"></div>'
@@ -145,8 +142,7 @@ export function injectFirstFrame(
   const block =
     `<div id="${FIRST_FRAME_ID}" class="first-frame" data-remote="${remote}" data-path="${escapeAttr(frame.path)}">` +
     `<div class="remote-slot" data-remote="${remote}"><div class="remote-root">${frame.html}</div></div></div>`
-  const vars = colourVariables(settings)
-  return replaceLiteral(
+  const framed = replaceLiteral(
     replaceLiteral(
       styled,
       '</head>',
@@ -154,7 +150,16 @@ export function injectFirstFrame(
     ),
     ROOT,
     `${block}${ROOT}`,
-  ).replace(/<html([^>]*)>/, (tag, attrs: string) => (vars ? `<html${attrs} style="${vars}">` : tag))
+  )
+  return withTheme(framed, settings)
+}
+
+/** The theme on `<html>` from the first byte, as the shell and a standalone page set it at boot. */
+function withTheme(page: string, settings: Settings): string {
+  const vars = colourVariables(settings)
+  return page.replace(/<html([^>]*)>/, (tag, attrs: string) =>
+    vars ? `<html${attrs} style="${vars}">` : tag,
+  )
 }
 
 /**
@@ -165,8 +170,9 @@ export function injectStandaloneFrame(
   page: string,
   html: string,
   fileOf: (href: string) => string | null,
+  settings: Settings,
 ): string {
   const styled = inlineStylesheets(page, fileOf)
   if (styled === null || !page.includes(ROOT)) return page
-  return replaceLiteral(styled, ROOT, `<div id="root" ${FIRST_FRAME_ATTR}>${html}</div>`)
+  return withTheme(replaceLiteral(styled, ROOT, `<div id="root" ${FIRST_FRAME_ATTR}>${html}</div>`), settings)
 }

@@ -59,9 +59,14 @@ export function standaloneHtml(
   const route = REMOTE_ROUTES.find((r) => r.remote === remote)
   const calls = route ? declaredFirstCalls(join(cdnDir, pkg, version), route.path) : []
   const html = injectFirstCalls(withSettings, calls, firstCallScript).html
-  const frame = route && renderFirstFrame(join(cdnDir, pkg, version), route.path, pageSettings(settings))
+  const page = pageSettings(settings)
+  const frame = route && renderFirstFrame(join(cdnDir, pkg, version), route.path, page)
   if (!frame) return html
-  return injectStandaloneFrame(html, frame.html, (href) =>
-    href.startsWith(`${REMOTES_URL}/`) ? resolveInside(cdnDir, href.slice(REMOTES_URL.length + 1)) : null,
+  return injectStandaloneFrame(
+    html,
+    frame.html,
+    (href) =>
+      href.startsWith(`${REMOTES_URL}/`) ? resolveInside(cdnDir, href.slice(REMOTES_URL.length + 1)) : null,
+    page,
   )
 }

@@ -1,6 +1,7 @@
 import type { RemoteProps } from 'shared/contract'
 import { UiProvider } from 'shared/ui'
 import { BindBankScreen } from '../screens/bind-bank/bind-bank-screen'
+import 'shared/ui/tokens.css'
 import './bindcard.css'
 
 /** The remote's one screen, `/bindBank`; any `screen` shows it. */

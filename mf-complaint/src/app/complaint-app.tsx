@@ -5,6 +5,7 @@ import { ComplaintFormScreen } from '../screens/complain-page-next/complaint-for
 import { ComplaintListScreen } from '../screens/complaint-list/complaint-list-screen'
 import { ComplaintScreen } from '../screens/complaint/complaint-screen'
 import { CustomerServiceScreen } from '../screens/customer-service/customer-service-screen'
+import 'shared/ui/tokens.css'
 import './complaint.css'
 
 /** Chooses the screen the shell asked for; an unknown screen falls back to the complaint entry. */

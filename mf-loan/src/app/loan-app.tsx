@@ -4,6 +4,7 @@ import { LoanConfirmScreen } from '../screens/loan-confirm/loan-confirm-screen'
 import { JointLoginFailureScreen } from '../screens/joint-login-failure/joint-login-failure-screen'
 import { LoanDetailsScreen } from '../screens/loan-details/loan-details-screen'
 import { MESSAGES } from './messages'
+import 'shared/ui/tokens.css'
 import './loan.css'
 
 /** Chooses the screen the shell asked for. */

@@ -6,6 +6,7 @@ import { AgreementScreen } from '../screens/agreement/agreement-screen'
 import { DownloadScreen } from '../screens/download/download-screen'
 import { RegisterScreen } from '../screens/register/register-screen'
 import { readPromoLocation } from './promo-route'
+import 'shared/ui/tokens.css'
 import './promotion.css'
 
 /** The remote's root: the hash route chooses the page (DESIGN.md §2); `screen` is always `promotion`. */

@@ -7,6 +7,7 @@ import { RepayScreen } from '../screens/repay/repay-screen'
 import { RepaymentCodeScreen } from '../screens/repayment-code/repayment-code-screen'
 import { RepaymentCode2Screen } from '../screens/repayment-code/repayment-code2-screen'
 import { MESSAGES } from './messages'
+import 'shared/ui/tokens.css'
 import './repay.css'
 
 /** Chooses the screen the shell asked for. */

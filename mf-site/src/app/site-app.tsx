@@ -4,6 +4,7 @@ import { AboutUsScreen } from '../screens/about-us/about-us-screen'
 import { LoanAgreementScreen } from '../screens/loan-agreement/loan-agreement-screen'
 import { PrivacyPolicyScreen } from '../screens/privacy-policy/privacy-policy-screen'
 import { SiteScreen } from '../screens/site/site-screen'
+import 'shared/ui/tokens.css'
 import './site.css'
 
 /** Chooses the screen the shell asked for; an unknown screen falls back to the marketing site. */

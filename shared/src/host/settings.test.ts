@@ -1,5 +1,12 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { DEFAULT_SETTINGS, parseSettings, readApiBase, readSettings } from './settings'
+import {
+  applyTheme,
+  DEFAULT_SETTINGS,
+  parseSettings,
+  readApiBase,
+  readSettings,
+  themeVariables,
+} from './settings'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -175,4 +182,19 @@ test.each([
     doc.head.append(block)
   }
   expect(readApiBase(doc)).toBe(parseSettings(text).apiBase)
+})
+
+test('the theme becomes --app-bg / --app-fg on <html>, each only when it is a plain colour', () => {
+  expect(themeVariables({ backgroundColor: '#7a1fa2', fontColor: 'rgb(255, 255, 255)' })).toEqual([
+    ['--app-bg', '#7a1fa2'],
+    ['--app-fg', 'rgb(255, 255, 255)'],
+  ])
+  expect(themeVariables({ backgroundColor: 'red;background:url(//x)', fontColor: 'white' })).toEqual([
+    ['--app-fg', 'white'],
+  ])
+  document.documentElement.removeAttribute('style')
+  applyTheme(document, { ...DEFAULT_SETTINGS, backgroundColor: '#00aa00', fontColor: '"><b>' })
+  expect(document.documentElement.style.getPropertyValue('--app-bg')).toBe('#00aa00')
+  expect(document.documentElement.style.getPropertyValue('--app-fg')).toBe('')
+  document.documentElement.removeAttribute('style')
 })

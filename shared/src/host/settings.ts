@@ -97,6 +97,28 @@ export function parseSettings(text: string | null | undefined): Settings {
     : defaults()
 }
 
+const PLAIN_COLOUR = /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i
+
+/**
+ * The deployment's theme as the custom properties every stylesheet reads through `shared/ui/tokens.css`
+ * (`--app-bg`, `--app-fg`), each only when it is a plain colour: anything else leaves the tokens' default
+ * rather than an invalid property (ADR 0029). The page writes them on `<html>` at release; the shell and a
+ * standalone page set them at boot with `applyTheme`.
+ */
+export function themeVariables(
+  settings: Pick<Settings, 'backgroundColor' | 'fontColor'>,
+): [string, string][] {
+  const vars: [string, string][] = [
+    ['--app-bg', settings.backgroundColor],
+    ['--app-fg', settings.fontColor],
+  ]
+  return vars.filter(([, value]) => PLAIN_COLOUR.test(value))
+}
+
+export function applyTheme(doc: Document, settings: Settings): void {
+  for (const [name, value] of themeVariables(settings)) doc.documentElement.style.setProperty(name, value)
+}
+
 export function readSettings(doc: Document): Settings {
   return parseSettings(doc.getElementById('app-settings')?.textContent)
 }

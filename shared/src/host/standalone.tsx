@@ -6,7 +6,7 @@ import { hydrateFirstFrame } from '../remote/hydrate'
 import { localeFor, routesOf, type RemoteName } from '../routes/route-table'
 import { bootSession } from '../session/session'
 import { createHostServices } from './host'
-import { readSettings } from './settings'
+import { applyTheme, readSettings } from './settings'
 import { markEntryStarted } from './entry-watchdog'
 
 export interface StandaloneOptions {
@@ -40,6 +40,8 @@ export function runStandalone({ root: Root, remote }: StandaloneOptions): void {
   const locale = localeFor(remote)
   const session = bootSession(window)
   const settings = readSettings(document)
+  // The deployment's theme applies here as in the shell: ad traffic sees the same product (ADR 0029).
+  applyTheme(document, settings)
   const listeners = new Set<() => void>()
   const navigate: RemoteProps['navigate'] = (to, options) => {
     const target = new URL(to, window.location.href)

@@ -3,13 +3,14 @@ import { createRoot } from 'react-dom/client'
 import { createHostServices } from 'shared/host'
 import type { Settings } from 'shared/contract'
 import { markEntryStarted } from 'shared/host/entry-watchdog'
-import { readSettings } from 'shared/host/settings'
+import { applyTheme, readSettings } from 'shared/host/settings'
 import { bootSession } from 'shared/session'
 import { App, createAppNavigation } from '../app'
 import type { RemoteLoader } from '../remote/remote-loader'
 import { matchRoute } from 'shared/routes'
 import { showBootError } from './boot-error'
 import { PlatformProvider, type Platform } from './platform'
+import 'shared/ui/tokens.css'
 import '../styles.css'
 
 declare global {
@@ -32,8 +33,7 @@ export async function startShell(createLoader: (settings: Settings) => Promise<R
   try {
     const session = bootSession(window)
     const settings = readSettings(document)
-    document.documentElement.style.setProperty('--app-bg', settings.backgroundColor)
-    document.documentElement.style.setProperty('--app-fg', settings.fontColor)
+    applyTheme(document, settings)
     const navigation = createAppNavigation()
     const navigate = navigation.navigate
     const { http, bridge, warmUp } = createHostServices({ win: window, settings, session, navigate })
