@@ -128,3 +128,15 @@ test("injected settings arrive byte for byte: `$&`, `$`` and `$'` are text, not 
   expect(JSON.parse(/id="app-settings">(.*)<\/script>/.exec(out)![1])).toEqual(settings)
   expect(out.endsWith('</script></head>')).toBe(true)
 })
+
+test('health reports: HEALTH_ENDPOINT (a path here, or empty for none) and HEALTH_SAMPLE (0–1) are checked', () => {
+  expect(settingsFromEnv({})).not.toHaveProperty('healthEndpoint')
+  expect(settingsFromEnv({ HEALTH_ENDPOINT: ' /telemetry ', HEALTH_SAMPLE: '0.1' })).toMatchObject({
+    healthEndpoint: '/telemetry',
+    healthSample: 0.1,
+  })
+  expect(settingsFromEnv({ HEALTH_ENDPOINT: '' })).toMatchObject({ healthEndpoint: '' })
+  expect(() => settingsFromEnv({ HEALTH_ENDPOINT: 'https://c.example.com/r' })).toThrow(/HEALTH_ENDPOINT/)
+  expect(() => settingsFromEnv({ HEALTH_SAMPLE: '2' })).toThrow(/HEALTH_SAMPLE/)
+  expect(() => settingsFromEnv({ HEALTH_SAMPLE: ' ' })).toThrow(/HEALTH_SAMPLE/)
+})

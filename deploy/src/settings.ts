@@ -1,4 +1,4 @@
-import { isValidHostEntry } from 'shared/host/settings'
+import { HEALTH_PATH, isValidHostEntry } from 'shared/host/settings'
 
 /**
  * Deploy-time settings written into the shell's index.html (#app-settings). A profile gives the base
@@ -154,6 +154,22 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySet
   if (env.ALLOWED_HOSTS !== undefined) out.allowedHosts = hostList('ALLOWED_HOSTS', env.ALLOWED_HOSTS)
   if (env.IMAGE_HOSTS !== undefined) out.imageHosts = hostList('IMAGE_HOSTS', env.IMAGE_HOSTS)
   if (env.VERSION_OVERRIDES !== undefined) out.versionOverrides = flag(env.VERSION_OVERRIDES)
+  if (env.HEALTH_ENDPOINT !== undefined) {
+    const endpoint = env.HEALTH_ENDPOINT.trim()
+    if (endpoint !== '' && !HEALTH_PATH.test(endpoint)) {
+      throw new Error(
+        `HEALTH_ENDPOINT: "${endpoint}" is not a path on this origin (write /health/reports, or nothing)`,
+      )
+    }
+    out.healthEndpoint = endpoint
+  }
+  if (env.HEALTH_SAMPLE !== undefined) {
+    const share = Number(env.HEALTH_SAMPLE)
+    if (env.HEALTH_SAMPLE.trim() === '' || !(share >= 0 && share <= 1)) {
+      throw new Error(`HEALTH_SAMPLE: "${env.HEALTH_SAMPLE}" is not a share of page loads between 0 and 1`)
+    }
+    out.healthSample = share
+  }
   return out
 }
 

@@ -349,3 +349,52 @@ test(
     expect(crashes).toBeGreaterThan(0)
   },
 )
+
+test('field health: a mounted remote is reported with the loader’s records and its mount time', async () => {
+  const remote = { ...fakeRemote('1.9.0'), fellBackFrom: '2.0.0' }
+  const records = [
+    { remote: 'mf_repay', version: '1.9.0', stage: 'ready' as const, ok: true, durationMs: 40, at: 1 },
+  ]
+  const platform = fakePlatform({ load: async () => remote, records: () => records })
+  renderAppAt('/repay?orderId=5', platform)
+  await screen.findByText('screen repay order 5 (en)')
+  await waitFor(() => expect(platform.reporter.mounted).toHaveBeenCalledTimes(1))
+  expect(platform.reporter.mounted).toHaveBeenCalledWith(
+    'mf_repay',
+    '1.9.0',
+    '2.0.0',
+    records,
+    expect.any(Number),
+  )
+})
+
+test.each([
+  [
+    'unavailable',
+    new RemoteUnavailableError('mf_repay', [
+      { remote: 'mf_repay', version: '2.0.0', stage: 'entry', ok: false, durationMs: 5, at: 1 },
+    ]),
+    false,
+  ],
+  ['not released', new RemoteNotReleasedError('mf_repay', []), true],
+])('field health: a remote %s is reported with its failed load’s records', async (_, error, notReleased) => {
+  const platform = fakePlatform({ load: () => Promise.reject(error) })
+  renderAppAt('/repay', platform)
+  await waitFor(() => expect(platform.reporter.failed).toHaveBeenCalledTimes(1))
+  expect(platform.reporter.failed).toHaveBeenCalledWith('mf_repay', notReleased, error.records, error.message)
+})
+
+test('field health: a mount that times out is reported', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const hanging = remoteThatHangsMounting()
+  const platform = fakePlatform({ load: async () => hanging.loaded })
+  renderAppAt('/aboutUs', platform)
+  await screen.findByRole('status', { name: 'Loading' })
+  await act(() => vi.advanceTimersByTimeAsync(MOUNT_TIMEOUT_MS))
+  await screen.findByRole('heading', { name: 'This page could not be loaded' })
+  expect(platform.reporter.remote).toHaveBeenCalledWith(
+    expect.objectContaining({ remote: 'mf_site', version: '1.0.0', outcome: 'mount-timeout' }),
+  )
+})

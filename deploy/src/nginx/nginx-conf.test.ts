@@ -4,6 +4,8 @@ import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
 import { REQUEST_BODY_MAX_BYTES } from 'shared/http/limits'
 import { expect, test } from 'vitest'
 import { CSP_REPORT_MAX_BYTES } from '../serve/csp-reports'
+import { HEALTH_REPORT_PATH, HEALTH_REPORTS_PER_MINUTE } from '../health/health-collector'
+import { HEALTH_REPORT_MAX_BYTES } from 'shared/health/report'
 import {
   addHeaderLines,
   renderNginxConf,
@@ -27,6 +29,7 @@ const VALUES: NginxConfValues = {
   cdn: '/srv/cdn',
   apiUpstream: 'http://127.0.0.1:4310',
   cspReportUpstream: 'http://127.0.0.1:4310',
+  healthUpstream: 'http://127.0.0.1:4310',
   apiOrigin: '',
   imageHosts: [],
   scriptHashes: [],
@@ -34,9 +37,9 @@ const VALUES: NginxConfValues = {
 }
 
 test("nginx takes request bodies up to the demo API's limit and answers a larger one with its envelope", () => {
-  // Every body limit but the CSP reports' (their own, below) is the API's.
+  // Every body limit but the reports' (their own, below) is the API's.
   const limits = [...blocks(TEMPLATE)]
-    .filter(([name]) => name !== `= ${CSP_REPORT_PATH}`)
+    .filter(([name]) => name !== `= ${CSP_REPORT_PATH}` && name !== `= ${HEALTH_REPORT_PATH}`)
     .flatMap(([, directives]) => directives.filter((line) => line.startsWith('client_max_body_size')))
   expect(limits).toEqual([`client_max_body_size ${REQUEST_BODY_MAX_BYTES};`])
   // A location's body: up to the brace that closes it, at the server block's indent.
@@ -94,7 +97,13 @@ const FILE_LOCATIONS = [
   '^~ /assets/',
   '~ \\.[A-Za-z0-9]+$',
 ]
-const API_LOCATIONS = ['~ ^/(utilities|api)/', '@body-too-large', '@too-many-requests', '= /csp-report']
+const API_LOCATIONS = [
+  '~ ^/(utilities|api)/',
+  '@body-too-large',
+  '@too-many-requests',
+  '= /csp-report',
+  '= /health/reports',
+]
 
 test("every location that adds a header sends the Node server's security headers, from security-headers.ts", () => {
   for (const imageHosts of [[], ['img.cashloan.ph', '*.cdn.example.com']]) {
@@ -200,7 +209,20 @@ test('CSP reports go to the report upstream, small bodies only, POST only', () =
   const reports = conf.get(`= ${CSP_REPORT_PATH}`)!
   expect(reports).toContain('proxy_pass https://reports.example/c;')
   expect(reports).toContain(`client_max_body_size ${CSP_REPORT_MAX_BYTES};`)
-  expect(conf.get('if ($request_method != POST)')).toEqual(['return 405;'])
+  // Both report locations refuse anything but POST the same way.
+  expect(conf.get('if ($request_method != POST)')).toEqual(['return 405;', 'return 405;'])
+})
+
+test('health reports go to the deploy server that stores them: small bodies, POST only, rate-limited as it does', () => {
+  const rendered = renderNginxConf(TEMPLATE, { ...VALUES, healthUpstream: 'http://collector.internal:8080' })
+  const reports = blocks(rendered).get(`= ${HEALTH_REPORT_PATH}`)!
+  expect(reports).toContain('proxy_pass http://collector.internal:8080;')
+  expect(reports).toContain(`client_max_body_size ${HEALTH_REPORT_MAX_BYTES};`)
+  expect(reports).toContain('proxy_set_header X-Real-IP $remote_addr;')
+  expect(reports).toContain('limit_req zone=health_reports burst=60 nodelay;')
+  expect(rendered).toContain(
+    `limit_req_zone $binary_remote_addr zone=health_reports:10m rate=${HEALTH_REPORTS_PER_MINUTE}r/m;`,
+  )
 })
 
 test('placeholder values go in literally, and a placeholder left without one is an error', () => {

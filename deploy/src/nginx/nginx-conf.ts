@@ -8,6 +8,8 @@ export interface NginxConfValues {
   apiUpstream: string
   /** Where `/csp-report` is passed on: the Node demo server locally, the report collector in production. */
   cspReportUpstream: string
+  /** Where `/health/reports` is passed on: the deploy server that stores them (ADR 0033). */
+  healthUpstream: string
   /** The API's origin when it is not the page's own; '' for none. */
   apiOrigin: string
   imageHosts: readonly string[]
@@ -92,6 +94,7 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __CDN__: values.cdn,
     __API_UPSTREAM__: values.apiUpstream,
     __CSP_REPORT_UPSTREAM__: values.cspReportUpstream,
+    __HEALTH_UPSTREAM__: values.healthUpstream,
     __LOAD_BROTLI__: values.brotliStaticModule ? `load_module ${values.brotliStaticModule};` : '',
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',
   }

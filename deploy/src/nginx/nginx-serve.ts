@@ -22,6 +22,8 @@ export interface NginxServeOptions {
   apiUpstream: string
   /** Where CSP violation reports go (nginx.conf `/csp-report`); default: `apiUpstream`, the demo server. */
   cspReportUpstream?: string
+  /** Where field health reports go (nginx.conf `/health/reports`); default: `apiUpstream`, the demo server. */
+  healthUpstream?: string
   apiOrigin: string
   settings: DeploySettings
   tls?: { cert: string; key: string } | null
@@ -61,6 +63,7 @@ export function prepareNginx(options: NginxServeOptions): string {
       cdn: options.cdnDir,
       apiUpstream: options.apiUpstream,
       cspReportUpstream: options.cspReportUpstream ?? options.apiUpstream,
+      healthUpstream: options.healthUpstream ?? options.apiUpstream,
       apiOrigin: options.apiOrigin,
       imageHosts: options.settings.imageHosts,
       loopbackPictures: options.settings.loopbackPictures === true,

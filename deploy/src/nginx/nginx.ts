@@ -23,6 +23,9 @@ function start() {
       cspReportUpstream:
         process.env.CSP_REPORT_UPSTREAM &&
         upstreamUrl('CSP_REPORT_UPSTREAM', process.env.CSP_REPORT_UPSTREAM),
+      // Production: the deploy server that stores field health reports (ADR 0033); locally the demo server.
+      healthUpstream:
+        process.env.HEALTH_UPSTREAM && upstreamUrl('HEALTH_UPSTREAM', process.env.HEALTH_UPSTREAM),
       apiOrigin: apiOrigin(process.env.API_ORIGIN ?? ''),
       settings: settingsFromEnv(),
     })

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { mediaType, readCappedBody } from './capped-body'
 
 /**
  * CSP violation reports, as the demo server receives them at CSP_REPORT_PATH (security-headers.ts): the
@@ -176,31 +177,26 @@ export function receiveCspReport(
     res.end(body)
   }
   if (req.method !== 'POST') return answer(405, { Allow: 'POST' })
-  const type = String(req.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase()
+  const type = mediaType(req)
   if (!REPORT_TYPES.has(type)) {
     req.resume()
     return answer(415)
   }
-  if (Number(req.headers['content-length']) > CSP_REPORT_MAX_BYTES) {
-    req.resume()
-    return answer(413, { Connection: 'close' })
-  }
-  const chunks: Buffer[] = []
-  let size = 0
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length
-    if (size <= CSP_REPORT_MAX_BYTES) chunks.push(chunk)
-    else chunks.length = 0
-  })
-  req.on('error', () => res.destroy())
-  req.on('end', () => {
-    if (size > CSP_REPORT_MAX_BYTES) return answer(413)
-    const parsed = parseCspReports(type, Buffer.concat(chunks).toString('utf8'))
-    if (!parsed) return answer(400)
-    reports.add(parsed)
-    answer(204)
-  })
+  readCappedBody(
+    req,
+    CSP_REPORT_MAX_BYTES,
+    (body) => {
+      // Declared too large: the connection closes rather than read what nobody will keep.
+      if (body === null)
+        return answer(
+          413,
+          Number(req.headers['content-length']) > CSP_REPORT_MAX_BYTES ? { Connection: 'close' } : {},
+        )
+      const parsed = parseCspReports(type, body)
+      if (!parsed) return answer(400)
+      reports.add(parsed)
+      answer(204)
+    },
+    () => res.destroy(),
+  )
 }

@@ -8,6 +8,8 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, g
 import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { CSP_REPORT_MAX_BYTES, CspReportLog } from './csp-reports'
+import { createHealthCollector, HEALTH_REPORT_PATH } from '../health/health-collector'
+import { HealthStore } from '../health/health-store'
 import { DEPLOY_DIR } from '../paths'
 import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from '../security-headers'
 import { createAppServer, type ServerOptions } from './server'
@@ -507,4 +509,19 @@ test('documents carry HSTS, Permissions-Policy, COOP and the report endpoint; fi
       expect(headers.get(name), `${path} ${name}`).toBeNull()
     }
   }
+})
+
+test('health reports posted to the app server reach its collector; without one the path is nothing special', async () => {
+  const store = new HealthStore(join(work, 'health.db'))
+  const port = await start({ health: createHealthCollector(store) })
+  const report = { v: 1, route: '/repay', phase: 'hidden', remotes: [], vitals: [], errors: [], calls: [] }
+  const response = await fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(report),
+  })
+  expect(response.status).toBe(204)
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(store.reports().map((r) => r.report)).toEqual([report])
+  store.close()
 })

@@ -2,6 +2,13 @@ import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { CspReportLog, receiveCspReport } from './csp-reports'
+import {
+  HEALTH_REPORT_PATH,
+  HEALTH_REPORTS_PER_MINUTE,
+  RateLimit,
+  receiveHealthReport,
+  type HealthCollector,
+} from '../health/health-collector'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from '../paths'
 import {
@@ -65,6 +72,8 @@ export interface ServerOptions {
   timeouts?: Partial<ServerTimeouts>
   /** Where the CSP violation reports posted to CSP_REPORT_PATH are kept (default: a log of its own). */
   cspReports?: CspReportLog
+  /** Where pages' health reports posted to HEALTH_REPORT_PATH go (ADR 0033); none: that path is not found. */
+  health?: HealthCollector | null
 }
 
 /**
@@ -84,6 +93,7 @@ export function createAppServer(options: ServerOptions = {}): Server {
   const security = fileSecurityHeaders()
   const apiSecurity = apiSecurityHeaders()
   const cspReports = options.cspReports ?? new CspReportLog()
+  const healthLimit = new RateLimit(HEALTH_REPORTS_PER_MINUTE)
   const compressedCache: CompressedCache = { bodies: new Map(), bytes: 0 }
   const pageSecurity = () =>
     securityHeaders({
@@ -122,6 +132,9 @@ export function createAppServer(options: ServerOptions = {}): Server {
       return
     }
     if (path === CSP_REPORT_PATH) return receiveCspReport(req, res, cspReports, apiSecurity)
+    if (path === HEALTH_REPORT_PATH && options.health) {
+      return receiveHealthReport(req, res, options.health, healthLimit, apiSecurity)
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return text(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' })
     }

@@ -4,6 +4,9 @@ import { publishPages, releaseRemote } from '../release/release'
 import { pagesDirOf } from '../pages/route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from '../settings'
+import { createHealthCollector } from '../health/health-collector'
+import { HealthStore, healthStoreFile } from '../health/health-store'
+import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
 
 /**
  * `pnpm start`: build every remote, release each into the local versioned CDN, build the shell (which bakes
@@ -27,7 +30,11 @@ async function main() {
   const pages = publishPages({ cdnDir: CDN_DIR, registryFile: REGISTRY_FILE, shellDir: SHELL_DIST, settings })
   console.log(`  wrote ${pages.length} route pages`)
   if (process.argv.includes('--build-only')) return
-  const server = createAppServer({ settings, apiOrigin: null, pagesDir: pagesDirOf(CDN_DIR) })
+  // Reports go to the embedded store, and to an OpenTelemetry collector when OTEL_EXPORTER_OTLP_ENDPOINT names one.
+  const otlpUrl = otlpLogsUrl()
+  const otlp = otlpUrl ? createOtlpForwarder(otlpUrl) : null
+  const health = createHealthCollector(new HealthStore(healthStoreFile(port)), otlp?.forward)
+  const server = createAppServer({ settings, apiOrigin: null, pagesDir: pagesDirOf(CDN_DIR), health })
   guardProcess()
   // A port already taken is the end of this run, not an error to log and carry on with.
   server.on('error', (error) => {
@@ -35,12 +42,16 @@ async function main() {
     process.exit(1)
   })
   server.listen(port, () => {
+    console.log(`Health reports: ${health.store.file}${otlpUrl ? `, exported to ${otlpUrl}` : ''}`)
     console.log(`\nCashLoan is running at http://localhost:${port}`)
     console.log(`Developer test page: http://localhost:${port}/testPreview\n`)
   })
   const stop = () => {
     console.log('Stopping…')
-    server.close(() => process.exit(0))
+    server.close(() => {
+      health.store.close()
+      void (otlp?.shutdown() ?? Promise.resolve()).finally(() => process.exit(0))
+    })
     server.closeAllConnections()
     setTimeout(() => process.exit(0), 2000).unref()
   }

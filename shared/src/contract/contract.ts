@@ -55,6 +55,10 @@ export interface Settings {
    */
   androidDownloadUrl: string
   iosDownloadUrl: string
+  /** Where the page sends its health reports (a path on this origin, ADR 0033); empty: none are sent. */
+  healthEndpoint: string
+  /** The share of page loads that send health reports, 0–1. */
+  healthSample: number
 }
 
 export interface NavigateOptions {

@@ -1,6 +1,7 @@
 import { createBridge, type HostBridge } from '../bridge/bridge'
 import type { Settings } from '../contract/contract'
 import { takeFirstCall } from '../http/first-call'
+import { deferredHealthReporter, type HealthReporter } from '../health/deferred'
 import { createHttp, PAINT_WAIT_MS, type HostHttp } from '../http/http'
 import { dial } from '../navigation/navigation'
 import { REMOTE_MOUNTED_MARK } from '../remote/first-frame'
@@ -12,6 +13,11 @@ export interface HostServicesInput {
   win: Window
   settings: Settings
   session: SessionStore
+  /**
+   * What the page's health reports say of it (ADR 0033): the route table's path of the page now shown, and
+   * whether the page's route shows a remote whose outcome the load report waits for.
+   */
+  health?: { route: () => string; expectsRemote: boolean }
   /** In-app navigation (the router's navigate). */
   navigate: (to: string, options?: { replace?: boolean }) => void
 }
@@ -25,9 +31,11 @@ export const SCREEN_WAIT_MS = 5000
  * The request helper and the bridge exactly as a host wires them: the shell uses this, and so does each
  * remote's standalone entry, so a remote behaves the same alone as inside the shell.
  */
-export function createHostServices({ win, settings, session, navigate }: HostServicesInput): {
+export function createHostServices({ win, settings, session, navigate, health }: HostServicesInput): {
   http: HostHttp
   bridge: HostBridge
+  /** Field health: the page's reports of its remotes, vitals, errors and failed calls. */
+  reporter: HealthReporter
   /**
    * Call once at boot: once the screen's data has painted (first contentful paint, the remote mounted, its
    * calls answered, a frame painted), when the browser is idle, loads axios, then the toast code, so neither
@@ -35,6 +43,17 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
    */
   warmUp(): void
 } {
+  const reporter = deferredHealthReporter(win, settings, () =>
+    import('../health/reporter').then(({ createHealthReporter, privateValues }) =>
+      createHealthReporter({
+        win,
+        endpoint: settings.healthEndpoint,
+        route: health?.route ?? (() => win.location.pathname),
+        expectsRemote: health?.expectsRemote ?? false,
+        secrets: () => privateValues(session.get(), win.location.search),
+      }),
+    ),
+  )
   const http = createHttp({
     baseURL: settings.apiBase,
     appOrigin: win.location.origin,
@@ -43,6 +62,7 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
     notifier: toastNotifier,
     // A screen's first call may already be on its way, sent by the page itself (http/first-call.ts).
     firstCall: (key) => takeFirstCall(win, key),
+    onFailure: (path, kind) => reporter.call(path, kind),
   })
   const bridge = createBridge(win, {
     home: () => navigate('/'),
@@ -70,5 +90,5 @@ export function createHostServices({ win, settings, session, navigate }: HostSer
           })
       }),
     )
-  return { http, bridge, warmUp }
+  return { http, bridge, warmUp, reporter }
 }

@@ -35,6 +35,8 @@ test('deploy-time values override the defaults, trimmed', () => {
       allowedHosts: ['pay.partner.com', '*.pesoloan.ph'],
       androidDownloadUrl: ' https://play.google.com/store/apps/details?id=ph.pesoloan ',
       iosDownloadUrl: 'https://apps.apple.com/ph/app/pesoloan/id42',
+      healthEndpoint: ' /telemetry/page ',
+      healthSample: 0.25,
     }),
   )
   expect(settings).toEqual({
@@ -51,7 +53,21 @@ test('deploy-time values override the defaults, trimmed', () => {
     versionOverrides: false,
     androidDownloadUrl: 'https://play.google.com/store/apps/details?id=ph.pesoloan',
     iosDownloadUrl: 'https://apps.apple.com/ph/app/pesoloan/id42',
+    healthEndpoint: '/telemetry/page',
+    healthSample: 0.25,
   })
+})
+
+test.each([
+  [{ healthEndpoint: 'https://collector.example.com/r' }, { healthEndpoint: '/health/reports' }],
+  [{ healthEndpoint: '//evil.example/r' }, { healthEndpoint: '/health/reports' }],
+  [{ healthEndpoint: '' }, { healthEndpoint: '' }],
+  [{ healthSample: 1.5 }, { healthSample: 1 }],
+  [{ healthSample: '0.5' }, { healthSample: 1 }],
+  [{ healthSample: 0 }, { healthSample: 0 }],
+])('health settings: %j gives %j (a path on this origin or nothing; a share 0–1)', (given, expected) => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  expect(parseSettings(JSON.stringify(given))).toMatchObject(expected)
 })
 
 test.each([

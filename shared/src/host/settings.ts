@@ -17,6 +17,8 @@ export const DEFAULT_SETTINGS: Settings = {
   versionOverrides: false,
   androidDownloadUrl: 'https://play.google.com/store/search?q=CashLoan&c=apps',
   iosDownloadUrl: 'https://apps.apple.com/ph/search?term=CashLoan',
+  healthEndpoint: '/health/reports',
+  healthSample: 1,
 }
 
 /**
@@ -30,6 +32,9 @@ const HOST_ENTRY = new RegExp(`^(?:\\*\\.)?${LABEL}(?:\\.${LABEL})+$|^localhost$
 export function isValidHostEntry(entry: string): boolean {
   return entry.length <= 253 && HOST_ENTRY.test(entry)
 }
+
+/** A health endpoint: an absolute path of plain segments on this origin. */
+export const HEALTH_PATH = /^\/(?!\/)[\w./-]{0,100}$/
 
 const setting = (fallback: string) => v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), fallback)
 const toggle = (fallback: boolean) => v.optional(v.boolean(), fallback)
@@ -67,6 +72,22 @@ const SettingsSchema = record({
   imageHosts: hostList(DEFAULT_SETTINGS.imageHosts),
   androidDownloadUrl: httpsLink(DEFAULT_SETTINGS.androidDownloadUrl),
   iosDownloadUrl: httpsLink(DEFAULT_SETTINGS.iosDownloadUrl),
+  // A path on this origin (the CSP's connect-src is 'self'), or empty to send none.
+  healthEndpoint: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((path) => path === '' || HEALTH_PATH.test(path)),
+    ),
+    DEFAULT_SETTINGS.healthEndpoint,
+  ),
+  healthSample: v.optional(
+    v.pipe(
+      v.number(),
+      v.check((share) => share >= 0 && share <= 1),
+    ),
+    DEFAULT_SETTINGS.healthSample,
+  ),
 })
 
 /**

@@ -835,3 +835,29 @@ test.each([
     errors.mockRestore()
   },
 )
+
+test('field health: every failed call is told by kind (network, timeout, bad envelope, refusal), successes are not', async () => {
+  server.use(
+    mock.get(`${API}/ok`, () => HttpResponse.json({ code: '00', data: null })),
+    mock.get(`${API}/refused`, () => HttpResponse.json({ code: '500', message: 'No' })),
+    mock.get(`${API}/html`, () => new HttpResponse('<html>busy</html>', { status: 503 })),
+    mock.get(`${API}/down`, () => HttpResponse.error()),
+    mock.get(`${API}/slow`, async () => {
+      await delay(500)
+      return HttpResponse.json({ code: '00', data: null })
+    }),
+  )
+  const onFailure = vi.fn()
+  const { http } = setup({ onFailure, client: fetchClient() })
+  await http.get('/ok')
+  await http.get('/refused?orderId=86', undefined, { silent: true })
+  await http.get('/html', undefined, { silent: true })
+  await http.get('/down', undefined, { silent: true })
+  await http.get('/slow', undefined, { timeoutMs: 30, silent: true })
+  expect(onFailure.mock.calls).toEqual([
+    ['/refused?orderId=86', 'refusal'],
+    ['/html', 'bad-envelope'],
+    ['/down', 'network'],
+    ['/slow', 'timeout'],
+  ])
+})

@@ -3,6 +3,7 @@
  * money-intent guard (`money-intents.ts`) and the reading of answers (`result.ts`).
  */
 
+import type { CallFailure } from '../health/report'
 import type { AxiosInstance } from 'axios'
 import { afterNextPaint, loadOnce, withTimeout } from '../schedule/schedule'
 import {
@@ -85,6 +86,8 @@ export interface HttpConfig extends Endpoint {
    * when it started none such. Never asked for money calls or uploads.
    */
   firstCall?: (key: string) => Promise<RawResponse | null> | null
+  /** Told of every failed call that was sent: its path and why (field health, ADR 0033). */
+  onFailure?: (path: string, kind: CallFailure) => void
 }
 
 export const TIMEOUT_MS = 60_000
@@ -159,6 +162,7 @@ export function createHttp(config: HttpConfig): HostHttp {
     const timeoutMs = options.timeoutMs ?? TIMEOUT_MS
     const close = options.loading ? config.notifier.loading(options.loading) : null
     let result: HttpResult<T>
+    let failure: CallFailure
     inFlightCalls += 1
     try {
       const started =
@@ -170,9 +174,11 @@ export function createHttp(config: HttpConfig): HostHttp {
         options.money && !serverAnswered(response)
           ? unknownOutcome(response.text)
           : responseResult<T>(response)
+      failure = serverAnswered(response) ? 'refusal' : 'bad-envelope'
     } catch (error) {
       const code = (error as { isAxiosError?: boolean; code?: unknown } | null)?.code
       const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT'
+      failure = timedOut ? 'timeout' : 'network'
       // A money call may have reached the server before the wait or the connection ended.
       result = options.money
         ? unknownOutcome(null)
@@ -188,6 +194,7 @@ export function createHttp(config: HttpConfig): HostHttp {
       inFlightCalls -= 1
       if (inFlightCalls === 0) quietWaiters.splice(0).forEach((resolve) => resolve())
     }
+    if (!result.success) config.onFailure?.(path, failure)
     if (!result.success && !options.silent) config.notifier.error(toastText(result.message))
     return result
   }

@@ -26,6 +26,9 @@ export const TEST_SETTINGS: Settings = {
   versionOverrides: false,
   androidDownloadUrl: 'https://play.google.com/store/apps/details?id=ph.cashloan.test',
   iosDownloadUrl: 'https://apps.apple.com/ph/app/cashloan-test/id100',
+  // Screens' tests send no health reports; the reporter's own tests turn them on.
+  healthEndpoint: '',
+  healthSample: 1,
 }
 
 export const TEST_SESSION: SessionSnapshot = {

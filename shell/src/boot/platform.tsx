@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react'
 import type { HostBridge } from 'shared/bridge'
 import type { Settings } from 'shared/contract'
 import type { Http } from 'shared/http'
+import type { HealthReporter } from 'shared/health'
 import type { SessionStore } from 'shared/session'
 import type { RemoteLoader } from '../remote/remote-loader'
 
@@ -12,6 +13,8 @@ export interface Platform {
   http: Http
   bridge: HostBridge
   loader: RemoteLoader
+  /** Field health reports (ADR 0033): the routes tell it what became of their remotes. */
+  reporter: HealthReporter
 }
 
 const PlatformContext = createContext<Platform | null>(null)

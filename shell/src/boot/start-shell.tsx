@@ -36,9 +36,18 @@ export async function startShell(createLoader: (settings: Settings) => Promise<R
     applyTheme(document, settings)
     const navigation = createAppNavigation()
     const navigate = navigation.navigate
-    const { http, bridge, warmUp } = createHostServices({ win: window, settings, session, navigate })
+    const { http, bridge, warmUp, reporter } = createHostServices({
+      win: window,
+      settings,
+      session,
+      navigate,
+      health: {
+        route: () => matchRoute(window.location.pathname)?.path ?? '/_shell',
+        expectsRemote: matchRoute(window.location.pathname) !== null,
+      },
+    })
     const loader = await createLoader(settings)
-    const platform: Platform = { settings, session, http, bridge, loader }
+    const platform: Platform = { settings, session, http, bridge, loader, reporter }
     window.LoanShell = {
       setSession: (params) => void session.set(params),
       onNativeBack: () => bridge.emitNativeBack(),

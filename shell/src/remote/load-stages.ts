@@ -23,6 +23,8 @@ export interface LoadRecord {
   durationMs: number
   error?: string
   at: number
+  /** On a version that loaded: milliseconds spent in each stage (field health reports them, ADR 0033). */
+  phases?: Partial<Record<LoadStage, number>>
 }
 
 /**
@@ -121,6 +123,15 @@ export async function loadVersion(
   const { fetchFn, idleMs, maxMs, watchActivity, now, record } = ctx
   const started = now()
   let stage: LoadStage = 'manifest'
+  const phases: Partial<Record<LoadStage, number>> = {}
+  let stageStarted = started
+  /** Closes the current stage's time and starts `next`. */
+  const enter = (next: LoadStage) => {
+    const at = now()
+    phases[stage] = Math.round(at - stageStarted)
+    stageStarted = at
+    stage = next
+  }
   const manifestUrl = new URL(bust(target.entry, attempt))
   // Every file of this version (manifest, entry, chunks) lives under its folder.
   const limits: ProgressLimits = {
@@ -147,13 +158,13 @@ export async function loadVersion(
     if (runtimeReady) {
       // The shell's runtime, not this version's files: it gets the hard limit only, and this version's
       // no-progress timer (which only sees the version's own folder) starts after it.
-      stage = 'runtime'
+      enter('runtime')
       const runtime = runtimeReady.catch((error: unknown) => {
         throw new StageError('runtime', error instanceof Error ? error.message : String(error))
       })
       await withTimeout(runtime, { maxMs }, timedOut)
     }
-    stage = 'entry'
+    enter('entry')
     const { path, name: file } = manifest.metaData.remoteEntry
     const entryUrl = new URL(`${path ? `${path.replace(/\/?$/, '/')}` : ''}${file}`, manifestUrl)
     entryUrl.search = attempt ? `?r=${attempt}` : ''
@@ -164,16 +175,18 @@ export async function loadVersion(
     })()
     const mod = await withTimeout(entryLoad, limits, timedOut)
     if (!isRemoteApp(mod)) throw new StageError(stage, 'module does not export single-spa lifecycles')
-    stage = 'contract'
+    enter('contract')
     if (!isCompatibleContract(mod.contract)) {
       throw new StageError(stage, `incompatible contract ${String(mod.contract)}`)
     }
+    enter('ready')
     record({
       remote: name,
       version: target.version,
       stage: 'ready',
       ok: true,
       durationMs: Math.round(now() - started),
+      phases,
     })
     return mod
   } catch (error) {

@@ -160,6 +160,8 @@ test('loads the current version: manifest, then the entry it names, then the mod
     ok: true,
     durationMs: 15,
     at: expect.any(Number),
+    // Each stage's share of the 15 ms (the fake clock moves 5 ms per read).
+    phases: { manifest: 10, entry: 5, contract: 0 },
   }
   expect(loader.records()).toEqual([ready])
   expect(onRecord).toHaveBeenCalledWith(ready)
@@ -200,7 +202,15 @@ test.each<[string, Behaviour, string]>([
       error: expect.any(String),
       at: expect.any(Number),
     },
-    { remote: 'mf_loan', version: '1.9.0', stage: 'ready', ok: true, durationMs: 15, at: expect.any(Number) },
+    {
+      remote: 'mf_loan',
+      version: '1.9.0',
+      stage: 'ready',
+      ok: true,
+      durationMs: 15,
+      at: expect.any(Number),
+      phases: { manifest: 10, entry: 5, contract: 0 },
+    },
   ])
 })
 

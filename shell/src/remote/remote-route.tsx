@@ -20,7 +20,7 @@ import { RouteSkeleton } from '../components/route-skeleton'
 import { withTimeout } from 'shared/schedule'
 import { REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
 import { adoptFirstFrame, findFirstFrame } from './first-frame'
-import { RemoteNotReleasedError, type LoadedRemote } from './remote-loader'
+import { RemoteNotReleasedError, RemoteUnavailableError, type LoadedRemote } from './remote-loader'
 
 type LoadState =
   | { status: 'loading' }
@@ -46,7 +46,7 @@ export function queryRecord(search: string): Record<string, string> {
  * Rendered with `key={remote}`, so one instance only ever loads one remote.
  */
 export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
-  const { loader, http, bridge, session, settings } = usePlatform()
+  const { loader, http, bridge, session, settings, reporter } = usePlatform()
   const location = useLocation()
   const routerNavigate = useNavigate()
   const [state, setState] = useState<LoadState>({ status: 'loading' })
@@ -58,6 +58,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   const [frameAdopted, setFrameAdopted] = useState(false)
   // The parcel whose mount the route waits for; one given up on (timed out) or replaced reports to nobody.
   const awaitedMount = useRef<{ config: ParcelConfig; mounted: () => void } | null>(null)
+  const mountStarted = useRef(0)
 
   useEffect(() => {
     let live = true
@@ -68,14 +69,17 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
       },
       (error: unknown) => {
         if (!live) return
+        const reason = error instanceof Error ? error.message : String(error)
+        const attempts = error instanceof RemoteUnavailableError ? error.records : []
+        reporter.failed(route.remote, error instanceof RemoteNotReleasedError, attempts, reason)
         if (error instanceof RemoteNotReleasedError) setState({ status: 'unreleased' })
-        else setState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) })
+        else setState({ status: 'failed', reason })
       },
     )
     return () => {
       live = false
     }
-  }, [loader, route.remote, attempt])
+  }, [loader, reporter, route.remote, attempt])
 
   // A layout effect: the parcel's mount starts after this commit, so its report cannot arrive before the watch.
   useLayoutEffect(() => {
@@ -84,6 +88,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     const didMount = new Promise<void>((resolve) => (mounted = resolve))
     const awaited = { config: state.config, mounted }
     awaitedMount.current = awaited
+    mountStarted.current = performance.now()
     let live = true
     withTimeout(
       didMount,
@@ -93,6 +98,8 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
       if (!live) return
       // Leaving the parcel unmounts it; single-spa-react does that once a late mount completes.
       console.error(`[remotes] ${error.message}`)
+      const { version } = state.loaded
+      reporter.remote({ remote: route.remote, version, outcome: 'mount-timeout', reason: error.message })
       setState({ status: 'failed', reason: error.message })
     })
     return () => {
@@ -101,7 +108,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
       // Settles the watch, which clears its timer.
       mounted()
     }
-  }, [state, route.remote])
+  }, [state, route.remote, reporter])
 
   // A frame nobody will take over goes: the remote failed, the borrower moved on, or this route left.
   const frameStale =
@@ -120,6 +127,11 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     if (awaited?.config !== config) return
     awaited.mounted()
     performance.mark(REMOTE_MOUNTED_MARK, { detail: route.remote })
+    if (state.status === 'ready') {
+      const mountMs = Math.round(performance.now() - mountStarted.current)
+      const { version, fellBackFrom } = state.loaded
+      reporter.mounted(route.remote, version, fellBackFrom, loader.records(), mountMs)
+    }
     setMounted(true)
   }
 
@@ -179,6 +191,13 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
           parcelDidMount={() => parcelMounted(state.config)}
           handleError={(error: Error) => {
             console.error(`[remotes] ${route.remote} crashed`, error)
+            const reason = `crashed: ${error.message}`
+            reporter.remote({
+              remote: route.remote,
+              version: state.loaded.version,
+              outcome: 'retry-screen',
+              reason,
+            })
             setState({ status: 'failed', reason: error.message })
           }}
           {...props}

@@ -1,6 +1,7 @@
 import { createBridge } from 'shared/bridge'
 import type { Http } from 'shared/http'
 import { createSessionStore } from 'shared/session'
+import { fakeHealthReporter } from 'shared/testing/health'
 import { vi } from 'vitest'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import type { Platform } from '../boot/platform'
@@ -25,6 +26,7 @@ export function fakePlatform(
     session: createSessionStore({ storage: null }),
     http,
     bridge: createBridge({}, { home: vi.fn(), back: vi.fn(), telephone: vi.fn(), unsupported: vi.fn() }),
+    reporter: fakeHealthReporter(),
     loader: {
       load: vi.fn(loader.load ?? (() => new Promise<LoadedRemote>(() => undefined))),
       records: loader.records ?? (() => []),

@@ -1,0 +1,120 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import {
+  createHealthCollector,
+  HEALTH_REPORT_PATH,
+  RateLimit,
+  receiveHealthReport,
+  type HealthCollector,
+} from './health-collector'
+import { HealthStore } from './health-store'
+
+let dir: string
+let server: Server | null = null
+let collector: HealthCollector
+let port: number
+let forwarded: HealthReport[]
+
+const REPORT: HealthReport = {
+  v: 1,
+  route: '/repay',
+  phase: 'hidden',
+  remotes: [],
+  vitals: [{ name: 'INP', value: 88, remote: 'mf_repay', version: '1.0.0-abc' }],
+  errors: [],
+  calls: [],
+}
+
+async function start(perMinute = 60) {
+  dir = mkdtempSync(join(tmpdir(), 'health-collector-'))
+  forwarded = []
+  collector = createHealthCollector(new HealthStore(join(dir, 'health.db')), (r) => forwarded.push(r))
+  const limit = new RateLimit(perMinute)
+  server = createServer((req, res) =>
+    receiveHealthReport(req, res, collector, limit, { 'X-Content-Type-Options': 'nosniff' }),
+  )
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+  port = (server!.address() as AddressInfo).port
+}
+
+beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined))
+afterEach(async () => {
+  vi.restoreAllMocks()
+  if (!server) return
+  server.closeAllConnections()
+  await new Promise((resolve) => server!.close(resolve))
+  server = null
+  collector.store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const post = (
+  body: string,
+  type = 'application/json',
+  method = 'POST',
+  headers: Record<string, string> = {},
+) =>
+  fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
+    method,
+    headers: { 'Content-Type': type, ...headers },
+    body: method === 'GET' ? undefined : body,
+  })
+
+test('a report is stored, passed on to the exporter and answered 204 without a body', async () => {
+  await start()
+  const response = await post(JSON.stringify(REPORT))
+  expect(response.status).toBe(204)
+  expect(response.headers.get('cache-control')).toBe('no-store')
+  expect(collector.store.reports().map((r) => r.report)).toEqual([REPORT])
+  expect(forwarded).toEqual([REPORT])
+  // sendBeacon with a string body sends text/plain: accepted the same.
+  expect((await post(JSON.stringify(REPORT), 'text/plain;charset=UTF-8')).status).toBe(204)
+})
+
+test.each([
+  ['not JSON', '{"v":1,', 'not JSON'],
+  ['a field the page never sends', JSON.stringify({ ...REPORT, orderId: '86' }), 'orderId'],
+  ['an address as the route', JSON.stringify({ ...REPORT, route: '/repay?orderId=86' }), 'route'],
+])('a malformed report (%s) gets 400, is counted and never stored', async (_, body, problem) => {
+  await start()
+  const response = await post(body)
+  expect(response.status).toBe(400)
+  expect(await response.text()).toContain(problem)
+  expect(collector.counts.rejected).toBe(1)
+  expect(collector.store.rejectedSince(0)).toBe(1)
+  expect(collector.store.reports()).toEqual([])
+})
+
+test('other methods, types and sizes are refused', async () => {
+  await start()
+  expect((await post('', 'application/json', 'GET')).status).toBe(405)
+  expect((await post(JSON.stringify(REPORT), 'application/x-www-form-urlencoded')).status).toBe(415)
+  const large = JSON.stringify({ ...REPORT, padding: 'x'.repeat(HEALTH_REPORT_MAX_BYTES) })
+  expect((await post(large)).status).toBe(413)
+  expect(collector.store.reports()).toEqual([])
+})
+
+test('one client past its reports per minute gets 429 and nothing is stored; nginx’s client (X-Real-IP) counts apart', async () => {
+  await start(3)
+  const statuses = []
+  for (let i = 0; i < 5; i++) statuses.push((await post(JSON.stringify(REPORT))).status)
+  expect(statuses).toEqual([204, 204, 204, 429, 429])
+  expect(collector.counts.limited).toBe(2)
+  expect(
+    (await post(JSON.stringify(REPORT), 'application/json', 'POST', { 'X-Real-IP': '203.0.113.9' })).status,
+  ).toBe(204)
+  expect(collector.store.reports()).toHaveLength(4)
+})
+
+test('the rate limit starts again each minute', () => {
+  let now = 0
+  const limit = new RateLimit(1, () => now)
+  expect([limit.allow('a'), limit.allow('a'), limit.allow('b')]).toEqual([true, false, true])
+  now = 60_000
+  expect(limit.allow('a')).toBe(true)
+})

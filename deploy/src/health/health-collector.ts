@@ -1,0 +1,127 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
+import { checkHealthReport } from 'shared/health/report-schema'
+import { mediaType, readCappedBody } from '../serve/capped-body'
+import type { HealthStore } from './health-store'
+
+/**
+ * The endpoint pages send health reports to (ADR 0033): POST only, JSON, at most HEALTH_REPORT_MAX_BYTES,
+ * checked against the report schema, rate-limited per client. A good report is stored (and passed to the
+ * exporter when one is configured) and answered 204; a malformed one 400 and counted, never stored.
+ */
+export const HEALTH_REPORT_PATH = '/health/reports'
+
+/** Reports per client per minute; nginx's `health_reports` zone has the same rate (deploy's tests compare). */
+export const HEALTH_REPORTS_PER_MINUTE = 60
+
+const TYPES = new Set(['application/json', 'text/plain'])
+
+export interface HealthCollector {
+  store: HealthStore
+  /** Also send each stored report on (OTLP export), without waiting for it. */
+  forward?: (report: HealthReport) => void
+  /** Counts since start, for the server's own log and tests. */
+  counts: { stored: number; rejected: number; limited: number }
+}
+
+export function createHealthCollector(
+  store: HealthStore,
+  forward?: (report: HealthReport) => void,
+): HealthCollector {
+  return { store, forward, counts: { stored: 0, rejected: 0, limited: 0 } }
+}
+
+/** A fixed-window counter per client: enough to stop one page (or one script) flooding the store. */
+export class RateLimit {
+  private window = 0
+  private readonly seen = new Map<string, number>()
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  allow(client: string): boolean {
+    const window = Math.floor(this.now() / 60_000)
+    if (window !== this.window) {
+      this.window = window
+      this.seen.clear()
+    }
+    const count = (this.seen.get(client) ?? 0) + 1
+    this.seen.set(client, count)
+    return count <= this.perMinute
+  }
+}
+
+/** The client a request counts against: the proxy's `X-Real-IP` when it came through our nginx, else the socket. */
+export function clientOf(req: IncomingMessage): string {
+  const socket = req.socket.remoteAddress ?? ''
+  const loopback = socket === '127.0.0.1' || socket === '::1' || socket === '::ffff:127.0.0.1'
+  const forwarded = req.headers['x-real-ip']
+  return loopback && typeof forwarded === 'string' && forwarded ? forwarded : socket
+}
+
+export function receiveHealthReport(
+  req: IncomingMessage,
+  res: ServerResponse,
+  collector: HealthCollector,
+  limit: RateLimit,
+  headers: Record<string, string>,
+): void {
+  const answer = (status: number, text = '', extra: Record<string, string> = {}) => {
+    if (res.headersSent || res.destroyed) return
+    res.writeHead(status, {
+      ...headers,
+      'Cache-Control': 'no-store',
+      ...(text ? { 'Content-Type': 'text/plain; charset=utf-8' } : {}),
+      ...extra,
+    })
+    res.end(text ? `${text}\n` : '')
+  }
+  if (req.method !== 'POST') return answer(405, 'Method not allowed', { Allow: 'POST' })
+  if (!limit.allow(clientOf(req))) {
+    collector.counts.limited += 1
+    req.resume()
+    return answer(429, 'Too many reports')
+  }
+  if (!TYPES.has(mediaType(req))) {
+    req.resume()
+    return answer(415, 'Not a health report')
+  }
+  const accept = (body: string) => {
+    let value: unknown
+    try {
+      value = JSON.parse(body)
+    } catch {
+      value = undefined
+    }
+    const checked = value === undefined ? { problem: 'not JSON' } : checkHealthReport(value)
+    if ('problem' in checked) {
+      collector.counts.rejected += 1
+      collector.store.reject(checked.problem)
+      return answer(400, `Not a health report: ${checked.problem}`)
+    }
+    try {
+      collector.store.add(checked.report)
+    } catch (error) {
+      console.error('[health] a report could not be stored', error)
+      return answer(503, 'Not stored')
+    }
+    collector.counts.stored += 1
+    collector.forward?.(checked.report)
+    answer(204)
+  }
+  readCappedBody(
+    req,
+    HEALTH_REPORT_MAX_BYTES,
+    (body) =>
+      body === null
+        ? answer(
+            413,
+            'Too large',
+            Number(req.headers['content-length']) > HEALTH_REPORT_MAX_BYTES ? { Connection: 'close' } : {},
+          )
+        : accept(body),
+    () => res.destroy(),
+  )
+}

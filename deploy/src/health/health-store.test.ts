@@ -1,0 +1,130 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { HealthReport } from 'shared/health/report'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { HEALTH_RETENTION_DAYS, HealthStore, healthStoreFile } from './health-store'
+
+let dir: string
+let now: number
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'health-store-'))
+  now = Date.UTC(2026, 10, 26, 12)
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const open = () => new HealthStore(join(dir, 'health.db'), () => now)
+
+const report = (remotes: HealthReport['remotes'], extra: Partial<HealthReport> = {}): HealthReport => ({
+  v: 1,
+  route: '/loanDetails',
+  phase: 'load',
+  remotes,
+  vitals: [],
+  errors: [],
+  calls: [],
+  ...extra,
+})
+const outcome = (version: string, kind: HealthReport['remotes'][0]['outcome'], from?: string) => ({
+  remote: 'mf_loan',
+  version,
+  outcome: kind,
+  ...(from ? { from } : {}),
+  phases: { entry: 10 },
+})
+
+test('reports survive closing and opening the file again, exactly as stored', () => {
+  const store = open()
+  const sent = report([outcome('2', 'mounted')], {
+    calls: [{ path: '/utilities/a', kind: 'timeout', count: 3 }],
+  })
+  store.add(sent)
+  store.close()
+  const again = open()
+  expect(again.reports().map((r) => r.report)).toEqual([sent])
+  again.close()
+})
+
+test('per version: loads, mounts, fallbacks (counted against the version that failed), failures, errors, p75', () => {
+  const store = open()
+  for (let i = 0; i < 6; i++) store.add(report([outcome('2', 'mounted')]))
+  store.add(report([outcome('1', 'fallback', '2')]))
+  store.add(report([outcome('2', 'mount-timeout')]))
+  store.add(report([outcome('1', 'mounted')]))
+  store.add(
+    report([], {
+      phase: 'hidden',
+      errors: [{ remote: 'mf_loan', version: '2', kind: 'error', message: 'x' }],
+      vitals: [100, 200, 300, 400].map((value) => ({
+        name: 'LCP' as const,
+        value,
+        remote: 'mf_loan',
+        version: '2',
+      })),
+    }),
+  )
+  expect(store.versions(0)).toEqual([
+    {
+      remote: 'mf_loan',
+      version: '2',
+      loads: 8,
+      mounted: 6,
+      fallbacks: 1,
+      failures: 1,
+      errors: 1,
+      lcpP75: 300,
+      inpP75: null,
+    },
+    {
+      remote: 'mf_loan',
+      version: '1',
+      loads: 1,
+      mounted: 1,
+      fallbacks: 0,
+      failures: 0,
+      errors: 0,
+      lcpP75: null,
+      inpP75: null,
+    },
+  ])
+  expect(store.versions(now + 1)).toEqual([])
+  store.close()
+})
+
+test('malformed reports are counted, not stored', () => {
+  const store = open()
+  store.reject('route: Invalid format')
+  store.reject('not JSON')
+  expect(store.rejectedSince(0)).toBe(2)
+  expect(store.reports()).toEqual([])
+  store.close()
+})
+
+test(`reports older than ${HEALTH_RETENTION_DAYS} days are deleted`, () => {
+  const store = open()
+  store.add(report([outcome('1', 'mounted')]))
+  store.close()
+  now += (HEALTH_RETENTION_DAYS + 1) * 86_400_000
+  const later = open()
+  later.add(report([outcome('2', 'mounted')]))
+  expect(later.reports().map((r) => r.report.remotes[0].version)).toEqual(['2'])
+  later.close()
+})
+
+test('a lock left by a server that died does not block the next one', () => {
+  const file = join(dir, 'health.db')
+  mkdirSync(`${file}.lock`)
+  const store = open()
+  store.add(report([outcome('1', 'mounted')]))
+  expect(store.reports()).toHaveLength(1)
+  store.close()
+  expect(existsSync(`${file}.lock`)).toBe(false)
+})
+
+test('one file per server port unless HEALTH_DB names one', () => {
+  expect(healthStoreFile(8080, {})).toMatch(/deploy\/\.health\/health-8080\.db$/)
+  expect(healthStoreFile(4310, {})).not.toBe(healthStoreFile(8080, {}))
+  expect(healthStoreFile(8080, { HEALTH_DB: '/var/lib/cashloan/health.db' })).toBe(
+    '/var/lib/cashloan/health.db',
+  )
+})

@@ -1,0 +1,279 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { DEPLOY_DIR } from '../paths'
+import type { HealthReport } from 'shared/health/report'
+
+/**
+ * The embedded store of health reports (ADR 0033): one SQLite file (node-sqlite3-wasm, SQLite compiled to
+ * WebAssembly with file access, so nothing is built on install), kept across restarts. Each report is one row
+ * (its checked JSON) plus a row per remote outcome, vital, error and failed call, which the summaries read.
+ */
+type Row = Record<string, string | number | null>
+interface Database {
+  exec(sql: string): void
+  run(sql: string, values?: unknown[]): { changes: number; lastInsertRowid: number }
+  all(sql: string, values?: unknown[]): Row[]
+  get(sql: string, values?: unknown[]): Row | null
+  readonly inTransaction: boolean
+  close(): void
+}
+const { Database: SqliteDatabase } = createRequire(import.meta.url)('node-sqlite3-wasm') as {
+  Database: new (file: string, options?: { readOnly?: boolean; fileMustExist?: boolean }) => Database
+}
+
+/**
+ * Runs `work` again while the file is locked by another process (the library locks the whole file for any
+ * access): a tool reading the store and the server writing it wait for each other a few milliseconds.
+ */
+export function whileBusy<T>(work: () => T, tries = 50): T {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return work()
+    } catch (error) {
+      if (attempt >= tries || !/database is locked|SQLITE_BUSY/i.test(String(error))) throw error
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+    }
+  }
+}
+
+/** The reports a store file holds, read without taking it from the server that writes it (tests, tools). */
+export function readStoredReports(file: string): HealthReport[] {
+  if (!existsSync(file)) return []
+  const db = new SqliteDatabase(file, { readOnly: true, fileMustExist: true })
+  try {
+    return whileBusy(() => db.all('SELECT body FROM reports ORDER BY id')).map(
+      (row) => JSON.parse(String(row.body)) as HealthReport,
+    )
+  } finally {
+    db.close()
+  }
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS reports (
+  id INTEGER PRIMARY KEY, at INTEGER NOT NULL, route TEXT NOT NULL, phase TEXT NOT NULL, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS remote_outcomes (
+  report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
+  outcome TEXT NOT NULL, from_version TEXT, reason TEXT, phases TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS remote_outcomes_by_remote ON remote_outcomes (remote, at);
+CREATE TABLE IF NOT EXISTS vitals (
+  report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
+  name TEXT NOT NULL, value REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS vitals_by_remote ON vitals (remote, at);
+CREATE TABLE IF NOT EXISTS errors (
+  report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
+  kind TEXT NOT NULL, message TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS errors_by_remote ON errors (remote, at);
+CREATE TABLE IF NOT EXISTS call_failures (
+  report INTEGER NOT NULL, at INTEGER NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS rejected (at INTEGER NOT NULL, reason TEXT NOT NULL);
+`
+
+/**
+ * The store's file: `HEALTH_DB` when set, else one per server port under `deploy/.health/` (two servers on
+ * one machine, such as the e2e suite's, never share a file).
+ */
+export function healthStoreFile(port: number, env: NodeJS.ProcessEnv = process.env): string {
+  return env.HEALTH_DB?.trim() || join(DEPLOY_DIR, '.health', `health-${port}.db`)
+}
+
+/** Reports older than this are deleted (at open and then hourly). */
+export const HEALTH_RETENTION_DAYS = 30
+
+/** What ops read per remote version over a window (`pnpm remotes`, the ops page, the release watch). */
+export interface VersionHealth {
+  remote: string
+  version: string
+  /** Page loads that wanted this version on screen (every outcome). */
+  loads: number
+  mounted: number
+  /** Loads where this version failed and `previous` was shown instead. */
+  fallbacks: number
+  /** Loads of this version that ended on the retry screen, a refused contract or a mount timeout. */
+  failures: number
+  errors: number
+  lcpP75: number | null
+  inpP75: number | null
+}
+
+export class HealthStore {
+  private readonly db: Database
+  private pruned = 0
+
+  constructor(
+    readonly file: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    mkdirSync(dirname(file), { recursive: true })
+    // The library locks with a `<file>.lock` folder; one left by a server that died would block every write.
+    // This store has one writer, the server opening it.
+    if (existsSync(`${file}.lock`)) rmSync(`${file}.lock`, { recursive: true, force: true })
+    this.db = new SqliteDatabase(file)
+    this.db.exec(SCHEMA)
+    this.prune()
+  }
+
+  /** Stores one checked report; returns its id. */
+  add(report: HealthReport): number {
+    return whileBusy(() => this.insert(report))
+  }
+
+  private insert(report: HealthReport): number {
+    const at = this.now()
+    this.prune()
+    this.db.exec('BEGIN IMMEDIATE')
+    try {
+      const { lastInsertRowid: id } = this.db.run(
+        'INSERT INTO reports (at, route, phase, body) VALUES (?, ?, ?, ?)',
+        [at, report.route, report.phase, JSON.stringify(report)],
+      )
+      for (const r of report.remotes) {
+        this.db.run(
+          `INSERT INTO remote_outcomes (report, at, remote, version, outcome, from_version, reason, phases)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            id,
+            at,
+            r.remote,
+            r.version,
+            r.outcome,
+            r.from ?? null,
+            r.reason ?? null,
+            JSON.stringify(r.phases),
+          ],
+        )
+      }
+      for (const v of report.vitals) {
+        this.db.run(
+          'INSERT INTO vitals (report, at, remote, version, name, value) VALUES (?, ?, ?, ?, ?, ?)',
+          [id, at, v.remote, v.version, v.name, v.value],
+        )
+      }
+      for (const e of report.errors) {
+        this.db.run(
+          'INSERT INTO errors (report, at, remote, version, kind, message) VALUES (?, ?, ?, ?, ?, ?)',
+          [id, at, e.remote, e.version, e.kind, e.message],
+        )
+      }
+      for (const c of report.calls) {
+        this.db.run('INSERT INTO call_failures (report, at, path, kind, count) VALUES (?, ?, ?, ?, ?)', [
+          id,
+          at,
+          c.path,
+          c.kind,
+          c.count,
+        ])
+      }
+      this.db.exec('COMMIT')
+      return id
+    } catch (error) {
+      // No transaction to roll back when BEGIN itself found the file locked.
+      if (this.db.inTransaction) this.db.exec('ROLLBACK')
+      throw error
+    }
+  }
+
+  /** Counts a report refused as malformed (its reason, never its body). */
+  reject(reason: string): void {
+    this.db.run('INSERT INTO rejected (at, reason) VALUES (?, ?)', [this.now(), reason.slice(0, 200)])
+  }
+
+  rejectedSince(since: number): number {
+    return Number(this.db.get('SELECT COUNT(*) AS n FROM rejected WHERE at >= ?', [since])?.n ?? 0)
+  }
+
+  /** Every stored report, oldest first, as the page sent it (after the schema's check). */
+  reports(since = 0): { id: number; at: number; report: HealthReport }[] {
+    return this.db.all('SELECT id, at, body FROM reports WHERE at >= ? ORDER BY id', [since]).map((row) => ({
+      id: Number(row.id),
+      at: Number(row.at),
+      report: JSON.parse(String(row.body)) as HealthReport,
+    }))
+  }
+
+  /** Per remote version, what borrowers got since `since` (ms since the epoch). */
+  versions(since: number): VersionHealth[] {
+    const rows = this.db.all(
+      `SELECT remote, version,
+         COUNT(*) AS loads,
+         SUM(outcome = 'mounted') AS mounted,
+         SUM(outcome IN ('retry-screen', 'contract-refused', 'mount-timeout')) AS failures
+       FROM remote_outcomes WHERE at >= ? AND outcome != 'fallback' GROUP BY remote, version`,
+      [since],
+    )
+    // A fallback is a load of the version that failed (the one the borrower was sent), shown from another.
+    const fallbacks = this.db.all(
+      `SELECT remote, from_version AS version, COUNT(*) AS n FROM remote_outcomes
+       WHERE at >= ? AND outcome = 'fallback' GROUP BY remote, from_version`,
+      [since],
+    )
+    const errors = this.db.all(
+      'SELECT remote, version, COUNT(*) AS n FROM errors WHERE at >= ? GROUP BY remote, version',
+      [since],
+    )
+    const byKey = new Map<string, VersionHealth>()
+    const entry = (remote: string, version: string) => {
+      const key = `${remote}@${version}`
+      let found = byKey.get(key)
+      if (!found) {
+        found = {
+          remote,
+          version,
+          loads: 0,
+          mounted: 0,
+          fallbacks: 0,
+          failures: 0,
+          errors: 0,
+          lcpP75: null,
+          inpP75: null,
+        }
+        byKey.set(key, found)
+      }
+      return found
+    }
+    for (const row of rows) {
+      const e = entry(String(row.remote), String(row.version))
+      e.loads += Number(row.loads)
+      e.mounted += Number(row.mounted)
+      e.failures += Number(row.failures)
+    }
+    for (const row of fallbacks) {
+      const e = entry(String(row.remote), String(row.version))
+      e.loads += Number(row.n)
+      e.fallbacks += Number(row.n)
+    }
+    for (const row of errors) entry(String(row.remote), String(row.version)).errors += Number(row.n)
+    for (const e of byKey.values()) {
+      e.lcpP75 = this.p75(e.remote, e.version, 'LCP', since)
+      e.inpP75 = this.p75(e.remote, e.version, 'INP', since)
+    }
+    return [...byKey.values()].sort((a, b) => a.remote.localeCompare(b.remote) || b.loads - a.loads)
+  }
+
+  /** The 75th percentile of a vital (nearest rank), or null without samples. */
+  private p75(remote: string, version: string, name: string, since: number): number | null {
+    const values = this.db
+      .all(
+        'SELECT value FROM vitals WHERE remote = ? AND version = ? AND name = ? AND at >= ? ORDER BY value',
+        [remote, version, name, since],
+      )
+      .map((row) => Number(row.value))
+    if (!values.length) return null
+    return values[Math.min(values.length - 1, Math.ceil(values.length * 0.75) - 1)]
+  }
+
+  close(): void {
+    this.db.close()
+  }
+
+  private prune(): void {
+    const now = this.now()
+    if (now - this.pruned < 3_600_000) return
+    this.pruned = now
+    const before = now - HEALTH_RETENTION_DAYS * 86_400_000
+    for (const table of ['reports', 'remote_outcomes', 'vitals', 'errors', 'call_failures', 'rejected']) {
+      this.db.run(`DELETE FROM ${table} WHERE at < ?`, [before])
+    }
+  }
+}

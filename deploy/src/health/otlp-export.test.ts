@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { SAMPLE_HEALTH_REPORT } from 'shared/testing/health'
+import { afterEach, expect, test } from 'vitest'
+import { createOtlpForwarder, otlpLogsUrl } from './otlp-export'
+
+/** A small OTLP/HTTP receiver: what an OpenTelemetry collector's `otlphttp` receiver would get. */
+let receiver: Server | null = null
+async function receive(): Promise<{ url: string; bodies: { path: string; type: string; json: unknown }[] }> {
+  const bodies: { path: string; type: string; json: unknown }[] = []
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      bodies.push({
+        path: req.url ?? '',
+        type: String(req.headers['content-type']),
+        json: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+      })
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end('{}')
+    })
+  })
+  await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, bodies }
+}
+afterEach(async () => {
+  if (receiver) await new Promise((resolve) => receiver!.close(resolve))
+  receiver = null
+})
+
+const REPORT = SAMPLE_HEALTH_REPORT
+
+type Attr = { key: string; value: Record<string, unknown> }
+const flat = (attributes: Attr[]) =>
+  Object.fromEntries(attributes.map((a) => [a.key, Object.values(a.value)[0]]))
+
+test('each item of a report reaches the collector as an OTLP log record, remote and version as attributes', async () => {
+  const { url, bodies } = await receive()
+  const forwarder = createOtlpForwarder(otlpLogsUrl({ OTEL_EXPORTER_OTLP_ENDPOINT: `${url}/` })!)
+  forwarder.forward(REPORT)
+  await forwarder.flush()
+  await forwarder.shutdown()
+  expect(bodies.map((b) => b.path)).toEqual(['/v1/logs'])
+  expect(bodies[0].type).toContain('application/json')
+  const payload = bodies[0].json as {
+    resourceLogs: {
+      resource: { attributes: Attr[] }
+      scopeLogs: {
+        logRecords: { body: { stringValue: string }; severityText: string; attributes: Attr[] }[]
+      }[]
+    }[]
+  }
+  expect(flat(payload.resourceLogs[0].resource.attributes)['service.name']).toBe('cashloan-web')
+  const records = payload.resourceLogs[0].scopeLogs[0].logRecords.map((r) => ({
+    body: r.body.stringValue,
+    severity: r.severityText,
+    ...flat(r.attributes),
+  }))
+  expect(records).toEqual([
+    {
+      body: 'remote.outcome',
+      severity: 'INFO',
+      'page.route': '/loanDetails',
+      'report.phase': 'load',
+      'remote.name': 'mf_loan',
+      'remote.version': '1.0.0-old',
+      'remote.outcome': 'fallback',
+      'remote.fallback_from': '1.0.1-new',
+      'remote.reason': 'contract: 2',
+      'load.entry_ms': 40,
+    },
+    expect.objectContaining({
+      body: 'web_vital',
+      'vital.name': 'LCP',
+      'vital.value': 1900,
+      'remote.version': '1.0.0-old',
+    }),
+    expect.objectContaining({
+      body: 'page.error',
+      severity: 'ERROR',
+      'remote.version': '1.0.1-new',
+      'error.message': 'boom',
+    }),
+    expect.objectContaining({
+      body: 'call.failure',
+      'call.path': '/utilities/loan/detail',
+      'call.failure': 'timeout',
+      'call.count': 2,
+    }),
+  ])
+})
+
+test('the setting: the logs endpoint, else the base endpoint with /v1/logs, else no export', () => {
+  expect(otlpLogsUrl({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com:4318' })).toBe(
+    'https://otel.example.com:4318/v1/logs',
+  )
+  expect(
+    otlpLogsUrl({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'https://a',
+      OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: 'https://b/logs',
+    }),
+  ).toBe('https://b/logs')
+  expect(otlpLogsUrl({})).toBeNull()
+})

@@ -1,0 +1,62 @@
+import { expect, test } from 'vitest'
+import { SAMPLE_HEALTH_REPORT } from '../testing/health'
+import { callPath, redact, remoteOfStack } from './report'
+import { checkHealthReport } from './report-schema'
+
+const REPORT = SAMPLE_HEALTH_REPORT
+
+test('a report as the page writes it passes the server’s check unchanged', () => {
+  expect(checkHealthReport(REPORT)).toEqual({ report: REPORT })
+})
+
+test.each([
+  ['an address with a query as the route', { ...REPORT, route: '/loanDetails?orderId=86' }, 'route'],
+  ['a field the page never sends', { ...REPORT, sessionId: 'abc' }, 'sessionId'],
+  [
+    'an unknown outcome',
+    { ...REPORT, remotes: [{ ...REPORT.remotes[0], outcome: 'exploded' }] },
+    'remotes.0.outcome',
+  ],
+  [
+    'a call path with a query',
+    { ...REPORT, calls: [{ path: '/a?phone=0917', kind: 'network', count: 1 }] },
+    'calls.0.path',
+  ],
+  [
+    'a message longer than 200 characters',
+    { ...REPORT, errors: [{ ...REPORT.errors[0], message: 'x'.repeat(201) }] },
+    'errors.0.message',
+  ],
+  ['more items than a page sends', { ...REPORT, calls: Array(21).fill(REPORT.calls[0]) }, 'calls'],
+  ['a negative vital', { ...REPORT, vitals: [{ ...REPORT.vitals[0], value: -1 }] }, 'vitals.0.value'],
+  ['another version of the format', { ...REPORT, v: 2 }, 'v'],
+])('the check refuses %s, naming the field', (_, value, field) => {
+  const checked = checkHealthReport(value)
+  expect('problem' in checked && checked.problem.startsWith(`${field}:`)).toBe(true)
+})
+
+test('redact: the session’s values, query strings and runs of digits never leave the page', () => {
+  const secrets = ['sess-7f3a9c', 'dev-Z81']
+  expect(redact('order 12345 for sess-7f3a9c on dev-Z81 failed', secrets)).toBe(
+    'order # for [private] on [private] failed',
+  )
+  expect(redact('GET https://api.example.com/utilities/x?sessionId=abc&orderId=9 failed')).toBe(
+    'GET https://api.example.com/utilities/x failed',
+  )
+  expect(redact('call +63 917 1234567')).toBe('call +63 917 #')
+  expect(redact('y'.repeat(500))).toHaveLength(200)
+})
+
+test('callPath: the path only, numeric segments folded', () => {
+  expect(callPath('/utilities/order/detail?orderId=86')).toBe('/utilities/order/detail')
+  expect(callPath('/utilities/order/86/items#x')).toBe('/utilities/order/:n/items')
+  expect(callPath('loan/detail')).toBe('/loan/detail')
+  expect(callPath('/weird path/<script>')).toBe('/_other')
+})
+
+test('remoteOfStack: the remote and version whose files a stack names, else none (the shell’s)', () => {
+  const stack =
+    'TypeError: x is undefined\n    at render (http://localhost:8080/remotes/mf-loan/1.0.0-6ba0fa5f0b/assets/loan-app-1.js:1:200)'
+  expect(remoteOfStack(stack)).toEqual({ remote: 'mf_loan', version: '1.0.0-6ba0fa5f0b' })
+  expect(remoteOfStack('at boot (http://localhost:8080/assets/index-1.js:1:1)')).toBeNull()
+})
