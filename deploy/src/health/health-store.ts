@@ -101,10 +101,19 @@ export class HealthStore {
   private readonly db: Database
   private pruned = 0
 
+  /**
+   * The writer's store (the server): it creates the file, removes a lock left by a writer that died, and prunes.
+   * `readOnly`: a reader beside a running server (`pnpm remotes`), which must leave its lock alone.
+   */
   constructor(
     readonly file: string,
     private readonly now: () => number = Date.now,
+    options: { readOnly?: boolean } = {},
   ) {
+    if (options.readOnly) {
+      this.db = new SqliteDatabase(file, { readOnly: true, fileMustExist: true })
+      return
+    }
     mkdirSync(dirname(file), { recursive: true })
     // The library locks with a `<file>.lock` folder; one left by a server that died would block every write.
     // This store has one writer, the server opening it.
@@ -194,6 +203,10 @@ export class HealthStore {
 
   /** Per remote version, what borrowers got since `since` (ms since the epoch). */
   versions(since: number): VersionHealth[] {
+    return whileBusy(() => this.summarise(since))
+  }
+
+  private summarise(since: number): VersionHealth[] {
     const rows = this.db.all(
       `SELECT remote, version,
          COUNT(*) AS loads,

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs'
 import { buildPackage } from './build'
+import { HealthStore, healthStoreFile } from '../health/health-store'
+import { healthLines, WINDOWS } from '../health/health-table'
 import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
 import { readRegistry, RegistryFileError, type RegistryDoc } from '../registry-file'
 import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCdn } from './release'
@@ -6,7 +9,7 @@ import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCd
 const USAGE = `usage:
   pnpm release <remote>              build and publish one remote, point the registry at it
   pnpm rollback <remote> [version]   point a remote back (default: its previous version)
-  pnpm remotes                       list current, previous and available versions
+  pnpm remotes                       list current, previous and available versions, with field health
   pnpm pages:check                   rewrite every route page that disagrees with the registry, say which
   pnpm registry:repair               rebuild a registry.json that is not a registry from the route pages`
 
@@ -92,12 +95,27 @@ async function main(argv: string[]) {
         process.exitCode = 1
       }
       const unknown = doc ? '-' : '?'
+      // Field health from the server's store (ADR 0033): the demo server's on PORT, or HEALTH_DB.
+      const file = healthStoreFile(Number(process.env.PORT ?? 8080))
+      const store = existsSync(file) ? new HealthStore(file, Date.now, { readOnly: true }) : null
+      const byWindow = store ? WINDOWS.map((w) => store.versions(Date.now() - w.ms)) : []
       for (const pkg of remotePackages()) {
         const entry = doc?.remotes[federationName(pkg)]
         console.log(
           `${pkg.padEnd(14)} current: ${entry?.version ?? unknown}  previous: ${entry?.previous?.version ?? unknown}  available: ${versionsOnCdn(pkg).join(', ') || '-'}`,
         )
+        if (store && entry) {
+          const lines = healthLines(
+            federationName(pkg),
+            entry.version,
+            entry.previous?.version ?? null,
+            byWindow,
+          )
+          for (const line of lines) console.log(line)
+        }
       }
+      store?.close()
+      if (!store) console.log(`\nNo field health yet (${file}): the server writes it as pages report.`)
       return
     }
     default:
