@@ -97,6 +97,18 @@ export interface VersionHealth {
   inpP75: number | null
 }
 
+/** One remote version's counts in one time bucket (`HealthStore.series`). */
+export interface SeriesPoint {
+  remote: string
+  version: string
+  /** The bucket's start, ms since the epoch. */
+  t: number
+  loads: number
+  mounted: number
+  fallbacks: number
+  errors: number
+}
+
 export class HealthStore {
   private readonly db: Database
   private pruned = 0
@@ -262,6 +274,41 @@ export class HealthStore {
       e.inpP75 = this.p75(e.remote, e.version, 'INP', since)
     }
     return [...byKey.values()].sort((a, b) => a.remote.localeCompare(b.remote) || b.loads - a.loads)
+  }
+
+  /**
+   * Per remote version and time bucket since `since`: page loads, mounts, fallbacks and errors, for the ops
+   * page's charts. Buckets are `bucketMs` wide, named by their start.
+   */
+  series(since: number, bucketMs: number): SeriesPoint[] {
+    return whileBusy(() => {
+      const points = new Map<string, SeriesPoint>()
+      const point = (remote: string, version: string, at: number) => {
+        const t = Math.floor(at / bucketMs) * bucketMs
+        const key = `${remote}@${version}@${t}`
+        let found = points.get(key)
+        if (!found) {
+          found = { remote, version, t, loads: 0, mounted: 0, fallbacks: 0, errors: 0 }
+          points.set(key, found)
+        }
+        return found
+      }
+      for (const row of this.db.all(
+        'SELECT remote, version, from_version, outcome, at FROM remote_outcomes WHERE at >= ?',
+        [since],
+      )) {
+        const fellBack = row.outcome === 'fallback'
+        // A fallback counts against the version that failed, as in `versions`.
+        const p = point(String(row.remote), String(fellBack ? row.from_version : row.version), Number(row.at))
+        p.loads += 1
+        if (row.outcome === 'mounted') p.mounted += 1
+        if (fellBack) p.fallbacks += 1
+      }
+      for (const row of this.db.all('SELECT remote, version, at FROM errors WHERE at >= ?', [since])) {
+        point(String(row.remote), String(row.version), Number(row.at)).errors += 1
+      }
+      return [...points.values()].sort((a, b) => a.t - b.t)
+    })
   }
 
   /** The 75th percentile of a vital (nearest rank), or null without samples. */

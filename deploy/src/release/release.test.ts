@@ -9,6 +9,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { readRegistry, RegistryFileError } from '../registry-file'
 import { DEPLOY_DIR } from '../paths'
 import { releaseRemote, rollbackRemote, versionsOnCdn, type ReleaseResult } from './release'
+import { readReleaseEvents, RELEASE_LOG } from './release-log'
 import { pageFileName, pagesDirOf } from '../pages/route-pages'
 
 /** Makes the next copy stop half way, as a release killed mid-copy (or a full disk) would. */
@@ -328,7 +329,13 @@ test('10 releases of two remotes at once, each in its own process: every release
     }
   }
   // No lock, temp file or copy in progress is left behind.
-  expect(readdirSync(options.cdnDir).sort()).toEqual(['.pages', 'mf-complaint', 'mf-site', 'registry.json'])
+  expect(readdirSync(options.cdnDir).sort()).toEqual([
+    '.pages',
+    'mf-complaint',
+    'mf-site',
+    'registry.json',
+    RELEASE_LOG,
+  ])
 }, 120_000)
 
 const OUTSIDE_MANIFEST = {
@@ -375,4 +382,27 @@ test('an entry edited to point outside the deployment is never kept as previous'
     entry: `/remotes/mf-site/${r.version}/mf-manifest.json`,
     previous: null,
   })
+})
+
+test('the release log says what each release and rollback changed, and why when told', () => {
+  build('v1')
+  const first = releaseRemote('mf-site', options)
+  build('v2')
+  const second = releaseRemote('mf-site', options)
+  // The same build again changes nothing, so it logs nothing.
+  releaseRemote('mf-site', options)
+  rollbackRemote('mf-site', undefined, { ...options, reason: 'mount failures 40% > 5% over 20 loads' })
+  const events = readReleaseEvents(options.cdnDir)
+  expect(events.map(({ kind, remote, from, to, reason }) => ({ kind, remote, from, to, reason }))).toEqual([
+    { kind: 'release', remote: 'mf_site', from: null, to: first.version, reason: undefined },
+    { kind: 'release', remote: 'mf_site', from: first.version, to: second.version, reason: undefined },
+    {
+      kind: 'rollback',
+      remote: 'mf_site',
+      from: second.version,
+      to: first.version,
+      reason: 'mount failures 40% > 5% over 20 loads',
+    },
+  ])
+  expect(readReleaseEvents(options.cdnDir, events[2].at + 1)).toEqual([])
 })

@@ -1,3 +1,4 @@
+import { appendReleaseEvent, type ReleaseEvent } from './release-log'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -95,6 +96,8 @@ export interface ReleaseOptions {
   rootDir?: string
   /** The shell build whose route pages the release rewrites (default: shell/dist). */
   shellDir?: string
+  /** Why, written into the release log (a rollback by the release watch says what it saw). */
+  reason?: string
 }
 
 /**
@@ -134,6 +137,17 @@ function checkManifest(file: string, refused: string): void {
         'version folder on this deployment (ADR 0024).',
     )
   }
+}
+
+function logChange(
+  cdnDir: string,
+  kind: ReleaseEvent['kind'],
+  remote: string,
+  from: string | null,
+  to: string,
+  reason: string | undefined,
+): void {
+  appendReleaseEvent(cdnDir, { at: Date.now(), kind, remote, from, to, ...(reason ? { reason } : {}) })
 }
 
 export interface ReleaseResult {
@@ -183,6 +197,7 @@ export function releaseRemote(pkg: string, options: ReleaseOptions = {}): Releas
     const previous = previousOf(current)
     setRegistryEntry(registryFile, name, { ...pointerFor(pkg, version), previous, available })
     rewritePages(name, options, cdnDir, registryFile)
+    logChange(cdnDir, 'release', name, previous?.version ?? null, version, options.reason)
     return { remote: name, version, changed: true, previous: previous?.version ?? null }
   })
 }
@@ -226,6 +241,7 @@ export function rollbackRemote(pkg: string, version?: string, options: ReleaseOp
     if (!same || JSON.stringify(entry) !== JSON.stringify(current))
       setRegistryEntry(registryFile, name, entry)
     rewritePages(name, options, cdnDir, registryFile)
+    if (!same) logChange(cdnDir, 'rollback', name, current?.version ?? null, targetVersion, options.reason)
     return { remote: name, version: targetVersion, changed: !same, previous: previous?.version ?? null }
   })
 }

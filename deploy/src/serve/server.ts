@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { CspReportLog, receiveCspReport } from './csp-reports'
+import { handleOps, OPS_PATH, type OpsOptions } from '../health/ops-page'
 import {
   HEALTH_REPORT_PATH,
   HEALTH_REPORTS_PER_MINUTE,
@@ -74,6 +75,8 @@ export interface ServerOptions {
   cspReports?: CspReportLog
   /** Where pages' health reports posted to HEALTH_REPORT_PATH go (ADR 0033); none: that path is not found. */
   health?: HealthCollector | null
+  /** The ops page under /ops (ADR 0033); none: /ops is an unknown path like any other. */
+  ops?: OpsOptions | null
 }
 
 /**
@@ -132,6 +135,9 @@ export function createAppServer(options: ServerOptions = {}): Server {
       return
     }
     if (path === CSP_REPORT_PATH) return receiveCspReport(req, res, cspReports, apiSecurity)
+    if (options.ops && (path === OPS_PATH || path.startsWith(`${OPS_PATH}/`))) {
+      return handleOps(req, res, path, options.ops)
+    }
     if (path === HEALTH_REPORT_PATH && options.health) {
       return receiveHealthReport(req, res, options.health, healthLimit, apiSecurity)
     }

@@ -7,6 +7,7 @@ import { settingsFromEnv } from '../settings'
 import { createHealthCollector } from '../health/health-collector'
 import { HealthStore, healthStoreFile } from '../health/health-store'
 import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
+import { opsToken } from '../health/ops-page'
 
 /**
  * `pnpm start`: build every remote, release each into the local versioned CDN, build the shell (which bakes
@@ -34,7 +35,14 @@ async function main() {
   const otlpUrl = otlpLogsUrl()
   const otlp = otlpUrl ? createOtlpForwarder(otlpUrl) : null
   const health = createHealthCollector(new HealthStore(healthStoreFile(port)), otlp?.forward)
-  const server = createAppServer({ settings, apiOrigin: null, pagesDir: pagesDirOf(CDN_DIR), health })
+  const ops = opsToken(process.env, process.env.DEPLOY_PROFILE ?? 'demo')
+  const server = createAppServer({
+    settings,
+    apiOrigin: null,
+    pagesDir: pagesDirOf(CDN_DIR),
+    health,
+    ops: ops && { token: ops.token, store: health.store, cdnDir: CDN_DIR, registryFile: REGISTRY_FILE },
+  })
   guardProcess()
   // A port already taken is the end of this run, not an error to log and carry on with.
   server.on('error', (error) => {
@@ -44,7 +52,12 @@ async function main() {
   server.listen(port, () => {
     console.log(`Health reports: ${health.store.file}${otlpUrl ? `, exported to ${otlpUrl}` : ''}`)
     console.log(`\nCashLoan is running at http://localhost:${port}`)
-    console.log(`Developer test page: http://localhost:${port}/testPreview\n`)
+    console.log(`Developer test page: http://localhost:${port}/testPreview`)
+    if (ops) {
+      const token = ops.generated ? ` (token for this run: ${ops.token}; set OPS_TOKEN to choose one)` : ''
+      console.log(`Ops page: http://localhost:${port}/ops${token}`)
+    }
+    console.log('')
   })
   const stop = () => {
     console.log('Stopping…')

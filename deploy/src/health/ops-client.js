@@ -1,0 +1,172 @@
+/* global uPlot */
+// The ops page's script (served as it is from deploy/src/health/ops-page.ts): reads /ops/api/health and draws,
+// per remote, its current and previous version side by side, and charts over the last day with the release
+// and rollback events marked on the time axis.
+;(function () {
+  const status = document.getElementById('status')
+  const root = document.getElementById('remotes')
+
+  const pct = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '–')
+  const ms = (value) =>
+    value === null || value === undefined
+      ? '–'
+      : value >= 1000
+        ? `${(value / 1000).toFixed(2)} s`
+        : `${Math.round(value)} ms`
+
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag)
+    for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, value)
+    for (const child of children || []) node.append(child)
+    return node
+  }
+
+  function summary(data, remote) {
+    const head = el(
+      'tr',
+      {},
+      ['window', 'version', 'loads', 'mounted', 'fallbacks', 'errors/load', 'LCP p75', 'INP p75'].map((t) =>
+        el('th', { scope: 'col' }, [t]),
+      ),
+    )
+    const rows = []
+    for (const window of data.windows) {
+      for (const [which, version] of [
+        ['current', remote.current],
+        ['previous', remote.previous],
+      ]) {
+        if (!version) continue
+        const v = window.versions.find((x) => x.remote === remote.remote && x.version === version)
+        rows.push(
+          el('tr', { 'data-version': version, 'data-which': which }, [
+            el('td', {}, [`${window.label}, ${which}`]),
+            el('td', {}, [version]),
+            el('td', {}, [String(v ? v.loads : 0)]),
+            el('td', {}, [v ? pct(v.mounted, v.loads) : '–']),
+            el('td', {}, [v ? String(v.fallbacks) : '–']),
+            el('td', {}, [v ? pct(v.errors, v.loads) : '–']),
+            el('td', {}, [ms(v && v.lcpP75)]),
+            el('td', {}, [ms(v && v.inpP75)]),
+          ]),
+        )
+      }
+    }
+    return el('table', {}, [el('thead', {}, [head]), el('tbody', {}, rows)])
+  }
+
+  function eventsList(events) {
+    if (!events.length) return el('p', { class: 'muted' }, ['No release or rollback in the last day.'])
+    return el(
+      'ul',
+      { class: 'events' },
+      events.map((e) =>
+        el('li', { 'data-kind': e.kind }, [
+          `${new Date(e.at).toLocaleString()} · ${e.kind} ${e.from || '–'} → ${e.to}${e.reason ? ` · ${e.reason}` : ''}`,
+        ]),
+      ),
+    )
+  }
+
+  /** Vertical lines at each release (blue) and rollback (red). */
+  function eventMarkers(events) {
+    return {
+      hooks: {
+        draw: [
+          (u) => {
+            const ctx = u.ctx
+            for (const e of events) {
+              const x = Math.round(u.valToPos(e.at / 1000, 'x', true))
+              if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue
+              ctx.save()
+              ctx.strokeStyle = e.kind === 'rollback' ? '#c62828' : '#0958d9'
+              ctx.lineWidth = 2
+              ctx.setLineDash([6, 4])
+              ctx.beginPath()
+              ctx.moveTo(x, u.bbox.top)
+              ctx.lineTo(x, u.bbox.top + u.bbox.height)
+              ctx.stroke()
+              ctx.restore()
+            }
+          },
+        ],
+      },
+    }
+  }
+
+  function chart(data, remote, events) {
+    const versions = [remote.current, remote.previous].filter(Boolean)
+    const times = [...new Set(data.series.filter((p) => p.remote === remote.remote).map((p) => p.t))].sort(
+      (a, b) => a - b,
+    )
+    const byKey = new Map(data.series.map((p) => [`${p.remote}@${p.version}@${p.t}`, p]))
+    const series = [{}]
+    const columns = [times.map((t) => t / 1000)]
+    const colours = ['#0958d9', '#8c8c8c']
+    versions.forEach((version, i) => {
+      const points = times.map((t) => byKey.get(`${remote.remote}@${version}@${t}`))
+      columns.push(points.map((p) => (p ? p.loads : null)))
+      series.push({ label: `loads ${version}`, stroke: colours[i], width: 2, scale: 'loads' })
+      columns.push(points.map((p) => (p && p.loads ? (100 * (p.loads - p.mounted)) / p.loads : null)))
+      series.push({
+        label: `failed % ${version}`,
+        stroke: i ? '#d48806' : '#c62828',
+        width: 2,
+        dash: [4, 3],
+        scale: '%',
+      })
+    })
+    const box = el('div', {
+      class: 'chart',
+      role: 'img',
+      'aria-label': `${remote.remote}: page loads and failed mounts over the last day`,
+    })
+    if (!times.length) {
+      box.append(el('p', { class: 'muted' }, ['No reports in the last day.']))
+      return box
+    }
+    new uPlot(
+      {
+        width: Math.min(960, document.body.clientWidth - 32),
+        height: 220,
+        series,
+        scales: {
+          x: { time: true, range: () => [(data.now - 86_400_000) / 1000, data.now / 1000] },
+          '%': { range: [0, 100] },
+        },
+        axes: [
+          {},
+          { scale: 'loads', label: 'loads' },
+          { scale: '%', side: 1, label: 'failed %', grid: { show: false } },
+        ],
+        plugins: [eventMarkers(events)],
+      },
+      columns,
+      box,
+    )
+    return box
+  }
+
+  fetch('/ops/api/health', { credentials: 'same-origin' })
+    .then((r) => {
+      if (!r.ok) throw new Error(`the server answered ${r.status}`)
+      return r.json()
+    })
+    .then((data) => {
+      status.textContent = `Updated ${new Date(data.now).toLocaleString()}. Malformed reports refused in the last day: ${data.rejectedReports}.`
+      for (const remote of data.remotes) {
+        const events = data.events.filter((e) => e.remote === remote.remote)
+        root.append(
+          el('section', { class: 'remote', 'data-remote': remote.remote }, [
+            el('h2', {}, [`${remote.remote}`]),
+            el('p', {}, [`current ${remote.current} · previous ${remote.previous || '–'}`]),
+            summary(data, remote),
+            chart(data, remote, events),
+            eventsList(events),
+          ]),
+        )
+      }
+    })
+    .catch((error) => {
+      status.textContent = `Field health could not be read: ${error.message}`
+    })
+})()
