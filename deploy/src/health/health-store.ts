@@ -311,6 +311,40 @@ export class HealthStore {
     })
   }
 
+  /**
+   * The first `limit` page loads since `since` that were sent to `version` (those that fell back from it
+   * included), oldest first: what the release watch judges a new version on.
+   */
+  firstLoads(
+    remote: string,
+    version: string,
+    since: number,
+    limit: number,
+  ): { outcome: string; at: number }[] {
+    return whileBusy(() =>
+      this.db
+        .all(
+          `SELECT outcome, at FROM remote_outcomes WHERE remote = ? AND at >= ?
+             AND ((outcome != 'fallback' AND version = ?) OR (outcome = 'fallback' AND from_version = ?))
+           ORDER BY at, rowid LIMIT ?`,
+          [remote, since, version, version, limit],
+        )
+        .map((row) => ({ outcome: String(row.outcome), at: Number(row.at) })),
+    )
+  }
+
+  /** Uncaught errors attributed to `version` between `since` and `until` (inclusive). */
+  errorCount(remote: string, version: string, since: number, until: number): number {
+    return whileBusy(() =>
+      Number(
+        this.db.get(
+          'SELECT COUNT(*) AS n FROM errors WHERE remote = ? AND version = ? AND at >= ? AND at <= ?',
+          [remote, version, since, until],
+        )?.n ?? 0,
+      ),
+    )
+  }
+
   /** The 75th percentile of a vital (nearest rank), or null without samples. */
   private p75(remote: string, version: string, name: string, since: number): number | null {
     const values = this.db

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs'
 import { buildPackage } from './build'
 import { HealthStore, healthStoreFile } from '../health/health-store'
 import { healthLines, WINDOWS } from '../health/health-table'
+import { judgeRelease, WATCH_INTERVAL_MS, watchSettings, type Verdict } from '../health/release-watch'
 import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
 import { readRegistry, RegistryFileError, type RegistryDoc } from '../registry-file'
 import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCdn } from './release'
 
 const USAGE = `usage:
-  pnpm release <remote>              build and publish one remote, point the registry at it
+  pnpm release <remote> [--watch]    build and publish one remote, point the registry at it; --watch:
+                                     roll it back if borrowers' reports show it failing (ADR 0033)
   pnpm rollback <remote> [version]   point a remote back (default: its previous version)
   pnpm remotes                       list current, previous and available versions, with field health
   pnpm pages:check                   rewrite every route page that disagrees with the registry, say which
@@ -26,6 +28,49 @@ function pagesCheck(): void {
       ? `${result.repaired.length} of ${result.checked.length} route pages repaired; they now agree with the registry`
       : `All ${result.checked.length} route pages agree with the registry`,
   )
+}
+
+/**
+ * `pnpm release <remote> --watch` (ADR 0033): judges the new version on its first loads as borrowers report
+ * them (the server's store: HEALTH_DB, or the one of the server on PORT); rolls it back and returns 1 when it
+ * fails, 0 when it is healthy or its window passed without enough loads to judge.
+ */
+async function watchRelease(pkg: string, version: string, previous: string | null): Promise<number> {
+  const settings = watchSettings()
+  const name = federationName(pkg)
+  const since = Date.now()
+  const file = healthStoreFile(Number(process.env.PORT ?? 8080))
+  console.log(`Watching ${pkg}@${version} over its first ${settings.minLoads} loads (${file})…`)
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS))
+    if (readRegistry(REGISTRY_FILE).remotes[name]?.version !== version) {
+      console.log(`${pkg}@${version} is no longer current (rolled back elsewhere); the watch ends`)
+      return 1
+    }
+    if (!existsSync(file)) continue
+    const store = new HealthStore(file, Date.now, { readOnly: true })
+    let verdict: Verdict
+    try {
+      verdict = judgeRelease(store, name, version, previous, since, settings)
+    } finally {
+      store.close()
+    }
+    if (verdict.status === 'waiting') continue
+    if (verdict.status === 'failing') {
+      const back = rollbackRemote(pkg, undefined, {
+        onlyIfCurrent: version,
+        reason: `release watch: ${verdict.reason}`,
+      })
+      console.error(`${pkg}@${version} is failing: ${verdict.reason}. Rolled back to ${back.version}.`)
+      return 1
+    }
+    console.log(
+      verdict.status === 'healthy'
+        ? `${pkg}@${version} is healthy over its first ${verdict.loads} loads`
+        : `${pkg}@${version} had ${verdict.loads} of ${settings.minLoads} loads in its window; left as it is`,
+    )
+    return 0
+  }
 }
 
 function remoteArg(value: string | undefined): string {
@@ -50,6 +95,8 @@ async function main(argv: string[]) {
           ? `${pkg} → ${r.version} (previous: ${r.previous ?? 'none'})`
           : `${pkg}@${r.version} is already current; nothing changed`,
       )
+      if (args.includes('--watch') && r.changed)
+        process.exitCode = await watchRelease(pkg, r.version, r.previous)
       return
     }
     case 'rollback': {

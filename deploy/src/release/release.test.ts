@@ -406,3 +406,17 @@ test('the release log says what each release and rollback changed, and why when 
   ])
   expect(readReleaseEvents(options.cdnDir, events[2].at + 1)).toEqual([])
 })
+
+test('a rollback only while a version is current does nothing once another change moved on', () => {
+  build('v1')
+  const first = releaseRemote('mf-site', options)
+  build('v2')
+  const second = releaseRemote('mf-site', options)
+  const done = rollbackRemote('mf-site', undefined, { ...options, onlyIfCurrent: second.version, reason: 'watch' })
+  expect(done).toMatchObject({ version: first.version, changed: true })
+  // A second watcher that saw the same failing release finds it no longer current: nothing changes.
+  const again = rollbackRemote('mf-site', undefined, { ...options, onlyIfCurrent: second.version, reason: 'watch' })
+  expect(again).toMatchObject({ version: first.version, changed: false })
+  expect(readRegistry(options.registryFile).remotes.mf_site.version).toBe(first.version)
+  expect(readReleaseEvents(options.cdnDir).filter((e) => e.kind === 'rollback')).toHaveLength(1)
+})

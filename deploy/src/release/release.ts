@@ -98,6 +98,8 @@ export interface ReleaseOptions {
   shellDir?: string
   /** Why, written into the release log (a rollback by the release watch says what it saw). */
   reason?: string
+  /** A rollback only while this version is current (the release watch; a second watcher then does nothing). */
+  onlyIfCurrent?: string
 }
 
 /**
@@ -216,6 +218,10 @@ export function rollbackRemote(pkg: string, version?: string, options: ReleaseOp
   const name = federationName(pkg)
   return withRegistryLock(registryFile, () => {
     const current = readRegistry(registryFile).remotes[name]
+    if (options.onlyIfCurrent !== undefined && current?.version !== options.onlyIfCurrent) {
+      const now = current?.version ?? '-'
+      return { remote: name, version: now, changed: false, previous: current?.previous?.version ?? null }
+    }
     const available = versionsOnCdn(pkg, cdnDir)
     const targetVersion = version ?? current?.previous?.version
     if (!targetVersion) {

@@ -1,6 +1,7 @@
 import { buildAll, buildShell } from '../release/build'
-import { CDN_DIR, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
-import { publishPages, releaseRemote } from '../release/release'
+import { CDN_DIR, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
+import { publishPages, releaseRemote, rollbackRemote } from '../release/release'
+import { createReleaseWatcher, WATCH_INTERVAL_MS, watchSettings } from '../health/release-watch'
 import { pagesDirOf } from '../pages/route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from '../settings'
@@ -43,6 +44,24 @@ async function main() {
     health,
     ops: ops && { token: ops.token, store: health.store, cdnDir: CDN_DIR, registryFile: REGISTRY_FILE },
   })
+  // The server watches every release it sees in the log (ADR 0033), unless RELEASE_WATCH=off.
+  if (process.env.RELEASE_WATCH !== 'off') {
+    const watcher = createReleaseWatcher({
+      store: health.store,
+      cdnDir: CDN_DIR,
+      registryFile: REGISTRY_FILE,
+      settings: watchSettings(),
+      rollback: (remote, version, reason) =>
+        void rollbackRemote(packageOf(remote), undefined, { onlyIfCurrent: version, reason }),
+    })
+    setInterval(() => {
+      try {
+        watcher.check()
+      } catch (error) {
+        console.error('[release watch]', error instanceof Error ? error.message : error)
+      }
+    }, WATCH_INTERVAL_MS).unref()
+  }
   guardProcess()
   // A port already taken is the end of this run, not an error to log and carry on with.
   server.on('error', (error) => {
