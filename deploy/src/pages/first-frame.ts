@@ -114,13 +114,15 @@ export function inlineStylesheets(page: string, fileOf: (href: string) => string
   return complete ? inlined : null
 }
 
+/** A colour setting a page may carry as it is: a hex, a name or an rgb(a) colour, nothing else. */
+export const plainColour = (value: string) => /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i.test(value)
+
 /** `--app-bg` / `--app-fg` as the shell sets them at boot, when they are plain colours. */
 function colourVariables(settings: Settings): string {
-  const colour = /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i
   const vars = [
     ['--app-bg', settings.backgroundColor],
     ['--app-fg', settings.fontColor],
-  ].filter(([, value]) => colour.test(value))
+  ].filter(([, value]) => plainColour(value))
   return vars.map(([name, value]) => `${name}:${value}`).join(';')
 }
 
