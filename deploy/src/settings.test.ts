@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest'
-import { apiOrigin, DEMO_LINK_HOSTS, injectSettings, settingsFromEnv, upstreamUrl } from './settings'
+import {
+  apiOrigin,
+  DEMO_LINK_HOSTS,
+  injectSettings,
+  publicOrigin,
+  settingsFromEnv,
+  upstreamUrl,
+} from './settings'
 
 test("the demo profile is the default: demo link hosts, QA version pins on, the demo's second picture origin", () => {
   expect(settingsFromEnv({})).toEqual({
@@ -139,4 +146,18 @@ test('health reports: HEALTH_ENDPOINT (a path here, or empty for none) and HEALT
   expect(() => settingsFromEnv({ HEALTH_ENDPOINT: 'https://c.example.com/r' })).toThrow(/HEALTH_ENDPOINT/)
   expect(() => settingsFromEnv({ HEALTH_SAMPLE: '2' })).toThrow(/HEALTH_SAMPLE/)
   expect(() => settingsFromEnv({ HEALTH_SAMPLE: ' ' })).toThrow(/HEALTH_SAMPLE/)
+})
+
+test("the site's public origin (PUBLIC_ORIGIN): the demo's by default, an origin exactly or the deploy stops", () => {
+  expect(publicOrigin({})).toBe('http://localhost:8080')
+  expect(publicOrigin({ PUBLIC_ORIGIN: ' https://www.cashloan.ph/ ' })).toBe('https://www.cashloan.ph')
+  for (const bad of [
+    'www.cashloan.ph',
+    'https://www.cashloan.ph/home',
+    'ftp://x.ph',
+    'https://u:p@x.ph',
+    'https://x.ph?a=1',
+  ]) {
+    expect(() => publicOrigin({ PUBLIC_ORIGIN: bad }), bad).toThrow('PUBLIC_ORIGIN')
+  }
 })

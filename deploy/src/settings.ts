@@ -119,6 +119,22 @@ export function apiOrigin(value: string): string {
   return url.origin
 }
 
+/** `PUBLIC_ORIGIN` when unset: where `pnpm start` serves the demo. */
+export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080'
+
+/**
+ * The site's public origin (`PUBLIC_ORIGIN`, e.g. `https://www.cashloan.ph`): the pages' canonical and
+ * shared-link addresses are written with it (ADR 0031). An origin exactly, else the deploy stops.
+ */
+export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env.PUBLIC_ORIGIN?.trim() || DEFAULT_PUBLIC_ORIGIN
+  const url = absoluteUrl(value)
+  if (!url || !/^https?:$/.test(url.protocol) || !plainUrl(url) || url.origin !== value.replace(/\/$/, '')) {
+    throw new Error(`PUBLIC_ORIGIN: "${value}" is not an origin (write https://www.example.com, no path)`)
+  }
+  return url.origin
+}
+
 /** What a deploy writes into the page: the profile's fields always, the others when set. */
 export type DeploySettings = Record<string, unknown> & {
   allowedHosts: string[]

@@ -705,6 +705,20 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     },
   },
   {
+    route: '/aboutUs',
+    state: 'boot-error',
+    caption: "The shell cannot start (the web view refuses the address rewrite): 'The app could not start'",
+    show: async (page) => {
+      await page.addInitScript(() => {
+        history.replaceState = () => {
+          throw new DOMException('refused', 'SecurityError')
+        }
+      })
+      await page.goto('/aboutUs?sessionId=abc')
+      await expect(page.getByRole('heading', { name: 'The app could not start' })).toBeVisible()
+    },
+  },
+  {
     route: '/bindBank',
     state: 'not-available',
     caption: "A route whose remote is in no registry: 'This page is not available yet'",

@@ -103,3 +103,12 @@ test.describe('before any script runs', () => {
     })
   }
 })
+
+test("the browser's theme colour (theme-color) is the deployment's, on route pages, the landing and unknown addresses", async ({
+  page,
+}) => {
+  for (const path of ['/aboutUs', '/loanDetails', '/standalone/promotion', '/no-such-page']) {
+    await page.goto(`${BASE}${path}`)
+    await expect(page.locator('meta[name="theme-color"]'), path).toHaveAttribute('content', THEME)
+  }
+})

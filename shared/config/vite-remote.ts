@@ -6,6 +6,7 @@ import { FIRST_CALLS_FILE, type FirstCalls } from '../src/http/first-call.ts'
 import { demoApiPlugin } from './demo-api.ts'
 import { retryImports } from './retry-imports.ts'
 import { emitFirstFrameRenderer } from './first-frame.ts'
+import { HEAD_FILE, type RemoteHead } from '../src/remote/head.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
 export const SHARED_REACT = {
@@ -26,14 +27,17 @@ export interface RemoteOptions {
    * code has run, as before.
    */
   firstFrames?: readonly string[]
+  /** Its public routes' descriptions, which the release writes into their pages (ADR 0031). */
+  head?: RemoteHead
 }
 
-function emitFirstCalls(firstCalls: FirstCalls): Plugin {
+/** A JSON file beside the manifest, which the release step reads from the version folder. */
+function emitJson(fileName: string, value: unknown): Plugin {
   return {
-    name: 'first-calls',
+    name: `emit-${fileName}`,
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: FIRST_CALLS_FILE, source: JSON.stringify(firstCalls) })
+      this.emitFile({ type: 'asset', fileName, source: JSON.stringify(value) })
     },
   }
 }
@@ -47,13 +51,15 @@ export function remoteConfig({
   port,
   firstCalls = {},
   firstFrames = [],
+  head = {},
 }: RemoteOptions): UserConfigExport {
   return defineConfig(({ command }) => ({
     base: './',
     plugins: [
       react(),
       demoApiPlugin(),
-      emitFirstCalls(firstCalls),
+      emitJson(FIRST_CALLS_FILE, firstCalls),
+      emitJson(HEAD_FILE, head),
       emitFirstFrameRenderer(name, firstFrames),
       // Every chunk loaded on demand (overlays, lazy screens) through the loader that retries a failed download.
       retryImports(),

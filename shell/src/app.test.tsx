@@ -94,6 +94,19 @@ test('a remote route shows a loading placeholder while its remote loads', async 
   expect(document.title).toBe('Repayment')
 })
 
+test('the page language follows the screen as the borrower moves (zh-CN on the promotion landing)', async () => {
+  renderAppAt('/promotion')
+  await waitFor(() => expect(document.documentElement.lang).toBe('zh-CN'))
+  expect(document.title).toBe('注册')
+  await act(() => navigation!.navigate('/repay?orderId=5'))
+  expect(document.documentElement.lang).toBe('en')
+  expect(document.title).toBe('Repayment')
+  await act(() => navigation!.navigate('/promotion'))
+  expect(document.documentElement.lang).toBe('zh-CN')
+  await act(() => navigation!.navigate('/no-such-page'))
+  expect(document.documentElement.lang).toBe('en')
+})
+
 test('a remote route mounts its remote with the screen, query and locale', async () => {
   const remote = fakeRemote()
   const platform = fakePlatform({ load: async () => remote })

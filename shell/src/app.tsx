@@ -4,7 +4,7 @@ import { forgetFirstCalls } from 'shared/http/first-call'
 import { blankKeys, stripSessionParams } from 'shared/session'
 import { usePlatform } from './boot/platform'
 import { RemoteRoute } from './remote/remote-route'
-import { matchRoute, TEST_PREVIEW_PATH } from 'shared/routes'
+import { matchRoute, pageHeadOf, TEST_PREVIEW_PATH } from 'shared/routes'
 import { NotFoundScreen } from './screens/not-found/not-found-screen'
 import { RouteSkeleton } from './components/route-skeleton'
 
@@ -39,8 +39,11 @@ function RouteSwitch() {
   const route = matchRoute(pathname)
   const landing = useRef(pathname)
   useEffect(() => {
-    document.title = route?.title ?? (pathname === TEST_PREVIEW_PATH ? 'Test preview' : 'Page not found')
-  }, [route, pathname])
+    // The same title and language the release wrote into the route's page, kept in step as the borrower moves.
+    const head = pageHeadOf(pathname)
+    document.title = head.title
+    document.documentElement.lang = head.lang
+  }, [pathname])
   useEffect(() => {
     // The calls the page started belong to the screen it landed on: once the borrower moves on, an answer
     // nobody took may be stale by the time they come back.

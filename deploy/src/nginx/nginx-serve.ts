@@ -6,7 +6,9 @@ import { renderNginxConf } from './nginx-conf'
 import { DEPLOY_DIR } from '../paths'
 import { precompressFile } from '../release/precompress'
 import { pageScriptHashes } from '../pages/route-pages'
-import { injectSettings, type DeploySettings } from '../settings'
+import { injectSettings, publicOrigin, type DeploySettings } from '../settings'
+import { pageSettings } from '../pages/first-frame'
+import { injectPageHead } from '../pages/page-head'
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module (NGINX_BROTLI_MODULE overrides). */
 export const BROTLI_STATIC_MODULE =
@@ -43,7 +45,10 @@ export function prepareNginx(options: NginxServeOptions): string {
   rmSync(www, { recursive: true, force: true })
   cpSync(options.shellDir, www, { recursive: true })
   const index = join(www, 'index.html')
-  writeFileSync(index, injectSettings(readFileSync(index, 'utf8'), options.settings))
+  // The fallback page (an address with no page written) names the icons and the theme colour as every page does.
+  const page = injectSettings(readFileSync(index, 'utf8'), options.settings)
+  const head = { path: null, head: null, settings: pageSettings(options.settings), origin: publicOrigin() }
+  writeFileSync(index, injectPageHead(page, head))
   precompressFile(index)
   const brotliStaticModule =
     options.brotliStaticModule !== undefined

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { join, posix } from 'node:path'
 import { FIRST_CALLS_FILE, type FirstCall } from 'shared/http/first-call'
 import { parseFirstCalls } from 'shared/http/first-call-schema'
+import { HEAD_FILE, parseRouteHead, type RouteHead } from 'shared/remote/head'
 import { matchRoute, SHELL_FEDERATION_MODULE, SHELL_LAZY_SCREENS } from 'shared/routes'
 import type { Settings } from 'shared/contract'
 import { readBuilt } from '../built-file'
@@ -35,6 +36,8 @@ export interface RoutePreload {
   firstCalls: FirstCall[]
   /** The route's first frame from the remote's release (ADR 0018), when it renders one. */
   firstFrame?: FirstFrame | null
+  /** The route's head texts from the remote's release (its `head.json`, ADR 0031), when it declares them. */
+  head?: RouteHead | null
 }
 
 /** `import … from "./x.js"`, `export … from "./x.js"` and `import "./x.js"`; never `import("./x.js")`. */
@@ -69,6 +72,11 @@ export function staticClosure(dir: string, roots: string[]): string[] {
 /** The first calls the release in `releaseDir` declares for the route `path` (its `first-calls.json`). */
 export function declaredFirstCalls(releaseDir: string, path: string): FirstCall[] {
   return parseFirstCalls(readJson<Record<string, unknown>>(join(releaseDir, FIRST_CALLS_FILE))?.[path])
+}
+
+/** The head the release in `releaseDir` declares for the route `path` (its `head.json`), or null. */
+export function declaredHead(releaseDir: string, path: string): RouteHead | null {
+  return parseRouteHead(readJson<unknown>(join(releaseDir, HEAD_FILE)), path)
 }
 
 /** A JSON file's content, or null when it is missing or malformed (the page is then served without preloads). */
@@ -169,6 +177,7 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
   }
   const releaseDir = join(cdnDir, posix.dirname(relative))
   const firstCalls = declaredFirstCalls(releaseDir, route.path)
+  const head = declaredHead(releaseDir, route.path)
   const manifest = readJson<Manifest>(join(cdnDir, relative))
   const base = pointer.entry.replace(/mf-manifest\.json$/, '')
   const app = manifest?.exposes?.find((expose) => expose.path === './app')
@@ -181,9 +190,9 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
     styles: css.map((s) => ({ href: base + s, file: join(releaseDir, s) })),
   }
   if (input.remoteChain === false) {
-    return { tags: shellModule(monolithAppModule(route.remote)), inline, firstCalls, firstFrame }
+    return { tags: shellModule(monolithAppModule(route.remote)), inline, firstCalls, firstFrame, head }
   }
-  if (!manifest) return { tags: [], inline, firstCalls, firstFrame: null }
+  if (!manifest) return { tags: [], inline, firstCalls, firstFrame: null, head }
   inline.manifests[pointer.entry] = manifest
   const entry = manifest.metaData?.remoteEntry
   const roots = [
@@ -197,7 +206,7 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
     ...scripts.map((s) => modulePreload(base + s)),
     ...css.map((s) => stylePreload(base + s)),
   ]
-  return { tags, inline, firstCalls, firstFrame }
+  return { tags, inline, firstCalls, firstFrame, head }
 }
 
 /** The CSP source that allows exactly this inline script. */

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { FIRST_FRAME_ATTR, FIRST_FRAME_MODULE } from 'shared/remote/first-frame'
+import { HEAD_FILE } from 'shared/remote/head'
 import { REMOTE_ROUTES, TEST_PREVIEW_PATH } from 'shared/routes'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { scriptHash } from './page-preloads'
@@ -96,6 +97,27 @@ test("a shell release writes every app path's page, each as the server would ren
   // Only page files, their compressed copies (ADR 0019) and the settings they were written with; no temp
   // file left behind.
   expect(readdirSync(pagesDir).filter((f) => !/\.html(\.br|\.gz)?$/.test(f))).toEqual(['settings.json'])
+})
+
+test("a release writes its head into its routes' pages: the route's title and language, its remote's description, canonical and shared-link tags", () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  writeFileSync(
+    join(root, 'mf-site', 'dist', HEAD_FILE),
+    JSON.stringify({ '/aboutUs': { description: 'Who we are.' } }),
+  )
+  releaseRemote('mf-site', options())
+  const settings = { allowedHosts: [], imageHosts: [], versionOverrides: false, backgroundColor: '#aa0000' }
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings })
+  expect(page('/aboutUs')).toContain('<title>About us</title>')
+  expect(page('/aboutUs')).toContain('<meta name="description" content="Who we are.">')
+  expect(page('/aboutUs')).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/aboutUs">/)
+  expect(page('/aboutUs')).toContain('<meta property="og:description" content="Who we are.">')
+  expect(page('/aboutUs')).toContain('<meta name="theme-color" content="#aa0000">')
+  // A route its remote's head says nothing of: its title and language only.
+  expect(page('/privacyPolicy')).toContain('<title>Privacy Policy</title>')
+  expect(page('/privacyPolicy')).not.toContain('name="description"')
+  expect(page('/loanDetails')).toMatch(/<html lang="en"[^>]*>[\s\S]*<title>Order Details<\/title>/)
+  expect(page('/promotion')).toMatch(/<html lang="zh-CN"/)
 })
 
 test('without a shell build nothing is written (the servers send index.html as they find it)', () => {

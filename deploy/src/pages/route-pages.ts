@@ -6,7 +6,8 @@ import { readBuilt } from '../built-file'
 import { injectFirstFrame, pageSettings } from './first-frame'
 import { injectPreload, readInlineScript, routePreload, scriptHash, type InlineScript } from './page-preloads'
 import { readPageRegistry } from '../registry-file'
-import { injectSettings, settingsFromEnv } from '../settings'
+import { injectSettings, publicOrigin, settingsFromEnv } from '../settings'
+import { injectPageHead } from './page-head'
 import { STANDALONE_PAGES, standaloneHtml } from './standalone'
 
 /**
@@ -44,6 +45,8 @@ export interface PageInput {
   settings: Record<string, unknown>
   /** Preload the route remote's chain (default); the monolithic benchmark build has no remotes. */
   remoteChain?: boolean
+  /** The site's public origin for canonical and shared-link addresses; default `PUBLIC_ORIGIN`. */
+  origin?: string
 }
 
 /**
@@ -65,8 +68,12 @@ export function renderPage(pathname: string, input: PageInput): string | null {
     settings,
   })
   const script = preload.firstCalls.length > 0 ? firstCallScript(input.shellDir) : null
-  const page = injectPreload(html, preload, script).html
-  return preload.firstFrame ? injectFirstFrame(page, preload.firstFrame, input.shellDir, settings) : page
+  const preloaded = injectPreload(html, preload, script).html
+  const page = preload.firstFrame
+    ? injectFirstFrame(preloaded, preload.firstFrame, input.shellDir, settings)
+    : preloaded
+  const origin = input.origin ?? publicOrigin()
+  return injectPageHead(page, { path: pathname, head: preload.head ?? null, settings, origin })
 }
 
 /** The shell build's `first-call.js`, which route pages and standalone pages inline; null without one. */

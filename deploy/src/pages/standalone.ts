@@ -4,8 +4,15 @@ import { REMOTE_ROUTES } from 'shared/routes'
 import { injectStandaloneFrame, pageSettings, renderFirstFrame } from './first-frame'
 import { packageOf, REMOTES_URL, resolveInside } from '../paths'
 import type { RegistryDoc } from '../registry-file'
-import { declaredFirstCalls, injectFirstCalls, staticClosure, type InlineScript } from './page-preloads'
-import { injectSettings, replaceLiteral } from '../settings'
+import {
+  declaredFirstCalls,
+  declaredHead,
+  injectFirstCalls,
+  staticClosure,
+  type InlineScript,
+} from './page-preloads'
+import { injectPageHead } from './page-head'
+import { injectSettings, publicOrigin, replaceLiteral } from '../settings'
 
 /**
  * Standalone pages (ADR 0017): a remote page served without the shell, at a stable path ad links can use, from
@@ -57,16 +64,23 @@ export function standaloneHtml(
   )
   // The standalone entry shows the remote's first screen (its first route), as its first frame does.
   const route = REMOTE_ROUTES.find((r) => r.remote === remote)
-  const calls = route ? declaredFirstCalls(join(cdnDir, pkg, version), route.path) : []
-  const html = injectFirstCalls(withSettings, calls, firstCallScript).html
-  const page = pageSettings(settings)
-  const frame = route && renderFirstFrame(join(cdnDir, pkg, version), route.path, page)
+  const releaseDir = join(cdnDir, pkg, version)
+  const calls = route ? declaredFirstCalls(releaseDir, route.path) : []
+  const parsed = pageSettings(settings)
+  // The same head as the route's page: the landing's title, language, description and shared-link tags.
+  const html = injectPageHead(injectFirstCalls(withSettings, calls, firstCallScript).html, {
+    path: route?.path ?? null,
+    head: route ? declaredHead(releaseDir, route.path) : null,
+    settings: parsed,
+    origin: publicOrigin(),
+  })
+  const frame = route && renderFirstFrame(releaseDir, route.path, parsed)
   if (!frame) return html
   return injectStandaloneFrame(
     html,
     frame.html,
     (href) =>
       href.startsWith(`${REMOTES_URL}/`) ? resolveInside(cdnDir, href.slice(REMOTES_URL.length + 1)) : null,
-    page,
+    parsed,
   )
 }

@@ -412,10 +412,18 @@ test('a rollback only while a version is current does nothing once another chang
   const first = releaseRemote('mf-site', options)
   build('v2')
   const second = releaseRemote('mf-site', options)
-  const done = rollbackRemote('mf-site', undefined, { ...options, onlyIfCurrent: second.version, reason: 'watch' })
+  const done = rollbackRemote('mf-site', undefined, {
+    ...options,
+    onlyIfCurrent: second.version,
+    reason: 'watch',
+  })
   expect(done).toMatchObject({ version: first.version, changed: true })
   // A second watcher that saw the same failing release finds it no longer current: nothing changes.
-  const again = rollbackRemote('mf-site', undefined, { ...options, onlyIfCurrent: second.version, reason: 'watch' })
+  const again = rollbackRemote('mf-site', undefined, {
+    ...options,
+    onlyIfCurrent: second.version,
+    reason: 'watch',
+  })
   expect(again).toMatchObject({ version: first.version, changed: false })
   expect(readRegistry(options.registryFile).remotes.mf_site.version).toBe(first.version)
   expect(readReleaseEvents(options.cdnDir).filter((e) => e.kind === 'rollback')).toHaveLength(1)

@@ -13,9 +13,9 @@ export function LoanApp(props: RemoteProps) {
   const key = `${props.screen}?${new URLSearchParams(props.query).toString()}`
   return (
     <UiProvider locale={props.locale}>
-      <div className="loan-app">
+      <main className="loan-app">
         <LoanScreenSwitch key={key} {...props} />
-      </div>
+      </main>
     </UiProvider>
   )
 }

@@ -13,9 +13,9 @@ import './promotion.css'
 export function PromotionApp(props: RemoteProps) {
   return (
     <UiProvider locale={props.locale}>
-      <div className="promo-app" lang="zh-CN">
+      <main className="promo-app" lang="zh-CN">
         <PromotionPages {...props} />
-      </div>
+      </main>
     </UiProvider>
   )
 }

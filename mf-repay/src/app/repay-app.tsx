@@ -16,9 +16,9 @@ export function RepayApp(props: RemoteProps) {
   const key = `${props.screen}?${new URLSearchParams(props.query).toString()}`
   return (
     <UiProvider locale={props.locale}>
-      <div className="repay-app">
+      <main className="repay-app">
         <RepayScreenSwitch key={key} {...props} />
-      </div>
+      </main>
     </UiProvider>
   )
 }

@@ -41,6 +41,9 @@ test('an entry that failed to download: the first frame gives way to a readable 
   expect(screen.querySelector('h1')?.textContent).toBe(ENTRY_WATCHDOG_TEXT.heading)
   expect(screen.textContent).toContain(ENTRY_WATCHDOG_TEXT.body)
   expect(document.getElementById('first-frame')).toBeNull()
+  // The page's one main landmark (issue #31), the message announced inside it.
+  expect(screen.parentElement?.tagName).toBe('MAIN')
+  expect(document.querySelectorAll('main')).toHaveLength(1)
   screen.querySelector('button')!.click()
   expect(win.location.reload).toHaveBeenCalledTimes(1)
   // A second failure (another module of the same graph) shows it once.

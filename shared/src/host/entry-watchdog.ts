@@ -35,14 +35,15 @@ export function entryWatchdogSource(): string {
   const text = JSON.stringify(ENTRY_WATCHDOG_TEXT)
   return `(function(w,d){var T=${text},shown=false;
 function show(){if(shown||w[${JSON.stringify(ENTRY_STARTED)}])return;shown=true;
-var m=d.createElement('main');m.setAttribute('role','alert');m.setAttribute('data-entry-watchdog','');
+var m=d.createElement('main');m.setAttribute('data-entry-watchdog','');
+var a=d.createElement('div');a.setAttribute('role','alert');
 m.style.cssText='padding:24px;font:16px/1.5 system-ui,sans-serif;color:#1f1f1f;background:#fff';
 var h=d.createElement('h1');h.textContent=T.heading;h.style.cssText='font-size:20px;margin:0 0 8px';
 var p=d.createElement('p');p.textContent=T.body;p.style.cssText='margin:0 0 16px';
 var b=d.createElement('button');b.type='button';b.textContent=T.reload;
 b.style.cssText='min-height:44px;padding:0 24px;font-size:16px';
 b.addEventListener('click',function(){w.location.reload()});
-m.appendChild(h);m.appendChild(p);m.appendChild(b);
+a.appendChild(h);a.appendChild(p);a.appendChild(b);m.appendChild(a);
 var f=d.getElementById(${JSON.stringify(FIRST_FRAME_ID)});if(f&&f.parentNode)f.parentNode.removeChild(f);
 var r=d.getElementById('root')||d.body;while(r.firstChild)r.removeChild(r.firstChild);r.appendChild(m)}
 w.addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='SCRIPT'&&t.type==='module')show()},true);

@@ -120,6 +120,9 @@ export function parseSettings(text: string | null | undefined): Settings {
 
 const PLAIN_COLOUR = /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i
 
+/** A colour setting a page may carry as it is: a hex, a name or an rgb(a) colour, nothing else. */
+export const plainColour = (value: string): boolean => PLAIN_COLOUR.test(value)
+
 /**
  * The deployment's theme as the custom properties every stylesheet reads through `shared/ui/tokens.css`
  * (`--app-bg`, `--app-fg`), each only when it is a plain colour: anything else leaves the tokens' default
@@ -133,7 +136,7 @@ export function themeVariables(
     ['--app-bg', settings.backgroundColor],
     ['--app-fg', settings.fontColor],
   ]
-  return vars.filter(([, value]) => PLAIN_COLOUR.test(value))
+  return vars.filter(([, value]) => plainColour(value))
 }
 
 export function applyTheme(doc: Document, settings: Settings): void {

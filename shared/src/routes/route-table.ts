@@ -30,15 +30,33 @@ export interface RemoteRouteDef {
   path: string
   remote: RemoteName
   screen: string
+  /** The tab's title: the shell sets it as the screen opens, the release writes it into the route's page. */
   title: string
+  /**
+   * A page for everyone (no session, no order): search engines may list it and a shared link shows its title,
+   * description and picture (its remote's head, ADR 0031).
+   */
+  public?: boolean
 }
 
 /** `/testPreview` and not-found are the shell's own screens. */
 export const REMOTE_ROUTES = [
-  { path: '/', remote: 'mf_site', screen: 'site', title: 'Home' },
-  { path: '/aboutUs', remote: 'mf_site', screen: 'aboutUs', title: 'About us' },
-  { path: '/privacyPolicy', remote: 'mf_site', screen: 'privacyPolicy', title: 'Privacy Policy' },
-  { path: '/loanAgreement', remote: 'mf_site', screen: 'loanAgreement', title: 'Loan terms and conditions' },
+  { path: '/', remote: 'mf_site', screen: 'site', title: 'Home', public: true },
+  { path: '/aboutUs', remote: 'mf_site', screen: 'aboutUs', title: 'About us', public: true },
+  {
+    path: '/privacyPolicy',
+    remote: 'mf_site',
+    screen: 'privacyPolicy',
+    title: 'Privacy Policy',
+    public: true,
+  },
+  {
+    path: '/loanAgreement',
+    remote: 'mf_site',
+    screen: 'loanAgreement',
+    title: 'Loan terms and conditions',
+    public: true,
+  },
   { path: '/loanDetails', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details' },
   { path: '/order', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details' },
   { path: '/loanConfirm', remote: 'mf_loan', screen: 'loanConfirm', title: 'Loan confirmation' },
@@ -62,7 +80,7 @@ export const REMOTE_ROUTES = [
   { path: '/complainDetails', remote: 'mf_complaint', screen: 'complainDetails', title: 'My complaints' },
   { path: '/customerService', remote: 'mf_complaint', screen: 'customerService', title: 'Customer service' },
   { path: '/bindBank', remote: 'mf_bindcard', screen: 'bindBank', title: 'Payment account information' },
-  { path: '/promotion', remote: 'mf_promotion', screen: 'promotion', title: '注册' },
+  { path: '/promotion', remote: 'mf_promotion', screen: 'promotion', title: '注册', public: true },
 ] as const satisfies readonly RemoteRouteDef[]
 
 /** An app path a remote serves: what a remote's first calls are declared for. */
@@ -86,6 +104,22 @@ export const SHELL_FEDERATION_MODULE = 'src/remote/federation-host.ts'
 
 export function localeFor(remote: RemoteName): Locale {
   return REMOTES[remote].locale
+}
+
+/** A locale as the page's `lang` names it. */
+export const HTML_LANG: Readonly<Record<Locale, string>> = { en: 'en', zh: 'zh-CN' }
+
+/** The shell's own screens' title: the test page's, else not-found's. */
+const shellTitle = (pathname: string) => (pathname === TEST_PREVIEW_PATH ? 'Test preview' : 'Page not found')
+
+/**
+ * The title and language of the page at `pathname`: the route's, or the shell's own screen's (in the spec's
+ * language, English). The shell sets both as a screen opens, the release writes both into the route's page.
+ */
+export function pageHeadOf(pathname: string): { title: string; lang: string } {
+  const route = matchRoute(pathname)
+  if (!route) return { title: shellTitle(pathname), lang: HTML_LANG.en }
+  return { title: route.title, lang: HTML_LANG[localeFor(route.remote)] }
 }
 
 /** Exact, case-sensitive match on the path (a trailing slash is tolerated except on `/`). */

@@ -17,6 +17,9 @@ test('the boot error screen replaces the page with a readable message and a relo
   expect(screen.getByRole('heading', { name: 'The app could not start' })).toBeInTheDocument()
   expect(screen.getByText(/Please reload to try again/)).toBeInTheDocument()
   expect(document.querySelector('.half-rendered')).toBeNull()
+  // The page's one main landmark, the message announced inside it.
+  expect(screen.getByRole('main')).toContainElement(screen.getByRole('alert'))
+  expect(screen.getByRole('alert')).toHaveTextContent('The app could not start')
   await userEvent.click(screen.getByRole('button', { name: 'Reload' }))
   expect(reload).toHaveBeenCalledTimes(1)
   expect(console.error).toHaveBeenCalledWith('[shell] the app could not start', error)

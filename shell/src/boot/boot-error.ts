@@ -17,9 +17,12 @@ export function showBootError(
   reload: () => void = () => reloadPage(doc.defaultView!.location),
 ): void {
   console.error('[shell] the app could not start', error)
+  // The page's one `main` landmark, with the message announced inside it (a role on `main` would replace
+  // its landmark role).
   const main = doc.createElement('main')
   main.className = 'shell-message'
-  main.setAttribute('role', 'alert')
+  const alert = doc.createElement('div')
+  alert.setAttribute('role', 'alert')
   const heading = doc.createElement('h1')
   heading.textContent = BOOT_ERROR_TEXT.heading
   const body = doc.createElement('p')
@@ -29,7 +32,8 @@ export function showBootError(
   button.className = 'shell-button'
   button.textContent = BOOT_ERROR_TEXT.reload
   button.addEventListener('click', reload)
-  main.append(heading, body, button)
+  alert.append(heading, body, button)
+  main.append(alert)
   // The page's first frame (ADR 0018) would cover the message; nothing will bring it to life now.
   doc.getElementById(FIRST_FRAME_ID)?.remove()
   ;(doc.getElementById('root') ?? doc.body).replaceChildren(main)
