@@ -2,6 +2,8 @@ import { act, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, expect, test, vi } from 'vitest'
+import { FIRST_FRAME_ATTR } from './first-frame'
+import { firstTapsSource } from './first-taps'
 import { hydrateFirstFrame } from './hydrate'
 
 /** A screen with a controlled field (at most 11 characters, as the promotion phone), a tick box and a note. */
@@ -121,4 +123,36 @@ test('of a radio group the chosen one is given back; a chosen file is announced 
   expect(picked).toHaveBeenCalledTimes(1)
   expect(picked).toHaveBeenCalledWith('C:\\fakepath\\id.jpg')
   expect(warn).not.toHaveBeenCalled()
+})
+
+test('a tap on the frame before hydration is replayed once after it, with what was typed before it', async () => {
+  const applied = vi.fn()
+  function Apply() {
+    const [phone, setPhone] = useState('')
+    return (
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault()
+          applied(phone)
+        }}
+      >
+        <input aria-label="phone" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <button type="submit">Apply</button>
+      </form>
+    )
+  }
+  const container = document.createElement('div')
+  container.setAttribute(FIRST_FRAME_ATTR, '')
+  container.innerHTML = renderToString(<Apply />)
+  document.body.append(container)
+  new Function('window', 'document', firstTapsSource())(window, document)
+  container.querySelector('input')!.value = '13800000011'
+  container.querySelector('button')!.click()
+  container.removeAttribute(FIRST_FRAME_ATTR)
+  expect(applied).not.toHaveBeenCalled()
+  await act(async () => void hydrateFirstFrame(container, <Apply />))
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+  expect(applied).toHaveBeenCalledTimes(1)
+  expect(applied).toHaveBeenCalledWith('13800000011')
 })

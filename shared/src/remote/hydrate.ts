@@ -1,5 +1,6 @@
 import { createElement, useEffect, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { replayFirstTaps } from './first-taps'
 
 type Field = HTMLInputElement | HTMLTextAreaElement
 
@@ -80,10 +81,16 @@ function AfterHydration({ done, children }: { done: () => void; children?: React
  * Hydrates a route's first frame (ADR 0018). A frame that differs from the screen's own first render (a stale
  * page, a version override, a hash route the frame was not rendered for) is replaced by a client render:
  * React recovers, and the borrower sees the right screen a moment later. What the borrower typed into the
- * frame before it was hydrated is kept (`keepFieldInput`).
+ * frame before it was hydrated is kept (`keepFieldInput`); then a tap on a control of the frame before it was
+ * hydrated is replayed once (`replayFirstTaps`, ADR 0032), in a task of its own, so that the screen has
+ * applied the typed text when the tap reads it.
  */
 export const hydrateFirstFrame: typeof hydrateRoot = (container, children, options) => {
-  const replay = container instanceof Element ? keepFieldInput(container) : () => undefined
+  const keep = container instanceof Element ? keepFieldInput(container) : () => undefined
+  const replay = () => {
+    keep()
+    if (container instanceof Element) setTimeout(() => replayFirstTaps(container))
+  }
   // Every render of this root goes through the same wrapper: a root element of another type would make React
   // mount the whole screen afresh on the host's first update (single-spa-react renders its root again).
   const wrap = (tree: ReactNode) => createElement(AfterHydration, { done: replay }, tree)
