@@ -31,38 +31,129 @@ export interface RemoteRouteDef {
   remote: RemoteName
   screen: string
   title: string
+  /**
+   * Open to anyone and to search engines: it reads no session and no order (the marketing site, the
+   * promotion landing ad traffic reaches). Every other route is in-app: both servers send it with
+   * `X-Robots-Tag: noindex, nofollow`, and it is left out of the sitemap and of Lighthouse's SEO check.
+   */
+  public: boolean
 }
 
 /** `/testPreview` and not-found are the shell's own screens. */
 export const REMOTE_ROUTES = [
-  { path: '/', remote: 'mf_site', screen: 'site', title: 'Home' },
-  { path: '/aboutUs', remote: 'mf_site', screen: 'aboutUs', title: 'About us' },
-  { path: '/privacyPolicy', remote: 'mf_site', screen: 'privacyPolicy', title: 'Privacy Policy' },
-  { path: '/loanAgreement', remote: 'mf_site', screen: 'loanAgreement', title: 'Loan terms and conditions' },
-  { path: '/loanDetails', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details' },
-  { path: '/order', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details' },
-  { path: '/loanConfirm', remote: 'mf_loan', screen: 'loanConfirm', title: 'Loan confirmation' },
-  { path: '/loanConfirmNew', remote: 'mf_loan', screen: 'loanConfirmNew', title: 'Loan confirmation' },
-  { path: '/confirmByPeriod', remote: 'mf_loan', screen: 'confirmByPeriod', title: 'Loan confirmation' },
-  { path: '/jointLoginFailure', remote: 'mf_loan', screen: 'jointLoginFailure', title: 'Order Details' },
-  { path: '/repay', remote: 'mf_repay', screen: 'repay', title: 'Repayment' },
-  { path: '/delayRepay', remote: 'mf_repay', screen: 'delayRepay', title: 'Rollover Repayment' },
-  { path: '/repaymentOfCode', remote: 'mf_repay', screen: 'repaymentOfCode', title: 'Repayment' },
-  { path: '/repaymentOfCode2', remote: 'mf_repay', screen: 'repaymentOfCode2', title: 'Repayment' },
+  { path: '/', remote: 'mf_site', screen: 'site', title: 'Home', public: true },
+  { path: '/aboutUs', remote: 'mf_site', screen: 'aboutUs', title: 'About us', public: true },
+  {
+    path: '/privacyPolicy',
+    remote: 'mf_site',
+    screen: 'privacyPolicy',
+    title: 'Privacy Policy',
+    public: true,
+  },
+  {
+    path: '/loanAgreement',
+    remote: 'mf_site',
+    screen: 'loanAgreement',
+    title: 'Loan terms and conditions',
+    public: true,
+  },
+  { path: '/loanDetails', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details', public: false },
+  { path: '/order', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details', public: false },
+  {
+    path: '/loanConfirm',
+    remote: 'mf_loan',
+    screen: 'loanConfirm',
+    title: 'Loan confirmation',
+    public: false,
+  },
+  {
+    path: '/loanConfirmNew',
+    remote: 'mf_loan',
+    screen: 'loanConfirmNew',
+    title: 'Loan confirmation',
+    public: false,
+  },
+  {
+    path: '/confirmByPeriod',
+    remote: 'mf_loan',
+    screen: 'confirmByPeriod',
+    title: 'Loan confirmation',
+    public: false,
+  },
+  {
+    path: '/jointLoginFailure',
+    remote: 'mf_loan',
+    screen: 'jointLoginFailure',
+    title: 'Order Details',
+    public: false,
+  },
+  { path: '/repay', remote: 'mf_repay', screen: 'repay', title: 'Repayment', public: false },
+  {
+    path: '/delayRepay',
+    remote: 'mf_repay',
+    screen: 'delayRepay',
+    title: 'Rollover Repayment',
+    public: false,
+  },
+  {
+    path: '/repaymentOfCode',
+    remote: 'mf_repay',
+    screen: 'repaymentOfCode',
+    title: 'Repayment',
+    public: false,
+  },
+  {
+    path: '/repaymentOfCode2',
+    remote: 'mf_repay',
+    screen: 'repaymentOfCode2',
+    title: 'Repayment',
+    public: false,
+  },
   {
     path: '/paymentInstructions',
     remote: 'mf_repay',
     screen: 'paymentInstructions',
     title: 'Payment instructions',
+    public: false,
   },
-  { path: '/legacyRepay', remote: 'mf_repay', screen: 'legacyRepay', title: 'Repayment' },
-  { path: '/complaint', remote: 'mf_complaint', screen: 'complaint', title: 'Online service' },
-  { path: '/complainPageNext', remote: 'mf_complaint', screen: 'complainPageNext', title: 'Online service' },
-  { path: '/complaintList', remote: 'mf_complaint', screen: 'complaintList', title: 'My complaints' },
-  { path: '/complainDetails', remote: 'mf_complaint', screen: 'complainDetails', title: 'My complaints' },
-  { path: '/customerService', remote: 'mf_complaint', screen: 'customerService', title: 'Customer service' },
-  { path: '/bindBank', remote: 'mf_bindcard', screen: 'bindBank', title: 'Payment account information' },
-  { path: '/promotion', remote: 'mf_promotion', screen: 'promotion', title: '注册' },
+  { path: '/legacyRepay', remote: 'mf_repay', screen: 'legacyRepay', title: 'Repayment', public: false },
+  { path: '/complaint', remote: 'mf_complaint', screen: 'complaint', title: 'Online service', public: false },
+  {
+    path: '/complainPageNext',
+    remote: 'mf_complaint',
+    screen: 'complainPageNext',
+    title: 'Online service',
+    public: false,
+  },
+  {
+    path: '/complaintList',
+    remote: 'mf_complaint',
+    screen: 'complaintList',
+    title: 'My complaints',
+    public: false,
+  },
+  {
+    path: '/complainDetails',
+    remote: 'mf_complaint',
+    screen: 'complainDetails',
+    title: 'My complaints',
+    public: false,
+  },
+  {
+    path: '/customerService',
+    remote: 'mf_complaint',
+    screen: 'customerService',
+    title: 'Customer service',
+    public: false,
+  },
+  {
+    path: '/bindBank',
+    remote: 'mf_bindcard',
+    screen: 'bindBank',
+    title: 'Payment account information',
+    public: false,
+  },
+  { path: '/promotion', remote: 'mf_promotion', screen: 'promotion', title: '注册', public: true },
 ] as const satisfies readonly RemoteRouteDef[]
 
 /** An app path a remote serves: what a remote's first calls are declared for. */
