@@ -63,6 +63,13 @@ export const PERMISSIONS_POLICY = [
   ].map((feature) => `${feature}=()`),
 ].join(', ')
 
+/**
+ * What a page that is not public (an in-app route: it reads the session or an order; the not-found page)
+ * sends as `X-Robots-Tag`, from both servers: never indexed, its links never followed. Which pages are
+ * public is the route table's `public` (`publicPaths`, deploy/src/pages/route-pages.ts).
+ */
+export const ROBOTS_NOINDEX = 'noindex, nofollow'
+
 /** What every answer gets, the API's included. */
 function baseHeaders(): Record<string, string> {
   return {

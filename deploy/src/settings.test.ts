@@ -14,7 +14,23 @@ test("the demo profile is the default: demo link hosts, QA version pins on, the 
     imageHosts: [],
     versionOverrides: true,
     loopbackPictures: true,
+    publicOrigin: 'http://localhost:8080',
   })
+})
+
+test("PUBLIC_ORIGIN (the sitemap's addresses) is an origin: https, or http on this machine", () => {
+  expect(settingsFromEnv({ PUBLIC_ORIGIN: 'https://www.cashloan.ph' }).publicOrigin).toBe(
+    'https://www.cashloan.ph',
+  )
+  expect(settingsFromEnv({ DEPLOY_PROFILE: 'production' }).publicOrigin).toBeUndefined()
+  for (const bad of [
+    'www.cashloan.ph',
+    'http://www.cashloan.ph',
+    'https://www.cashloan.ph/app',
+    'ftp://x.ph',
+  ]) {
+    expect(() => settingsFromEnv({ PUBLIC_ORIGIN: bad }), bad).toThrow(/^PUBLIC_ORIGIN: /)
+  }
 })
 
 test('the production profile allows no foreign link host and no version pins', () => {

@@ -17,7 +17,14 @@ export const DEMO_LINK_HOSTS = [
 
 export const PROFILES = {
   // The demo's logos come from a second origin, the other loopback name (ADR 0022): CSP allows it there only.
-  demo: { allowedHosts: DEMO_LINK_HOSTS, imageHosts: [], versionOverrides: true, loopbackPictures: true },
+  // The public origin (PUBLIC_ORIGIN: the sitemap's addresses) is the local server's; production must set it.
+  demo: {
+    allowedHosts: DEMO_LINK_HOSTS,
+    imageHosts: [],
+    versionOverrides: true,
+    loopbackPictures: true,
+    publicOrigin: 'http://localhost:8080',
+  },
   // Production serves product logos and complaint images from the image CDN; QA version pins are off.
   production: { allowedHosts: [], imageHosts: [], versionOverrides: false },
 } satisfies Record<string, Record<string, unknown>>
@@ -79,6 +86,14 @@ const URL_RULES: Record<string, { rule: string; valid: (value: string) => boolea
       return !!url && !/^(https?|javascript|data|file|blob|vbscript):$/i.test(url.protocol)
     },
   },
+  PUBLIC_ORIGIN: {
+    rule: 'the origin borrowers open the site at (https://www.example.com, no path)',
+    valid: (value) => {
+      const url = absoluteUrl(value)
+      const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK.test(url.hostname))
+      return !!url && secure && plainUrl(url) && url.origin === value.replace(/\/$/, '')
+    },
+  },
   ANDROID_DOWNLOAD_URL: {
     rule: 'an https link (https://play.google.com/store/apps/details?id=…)',
     valid: (value) => {
@@ -119,15 +134,12 @@ export function apiOrigin(value: string): string {
   return url.origin
 }
 
-/** `PUBLIC_ORIGIN` when unset: where `pnpm start` serves the demo. */
-export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080'
-
 /**
  * The site's public origin (`PUBLIC_ORIGIN`, e.g. `https://www.cashloan.ph`): the pages' canonical and
  * shared-link addresses are written with it (ADR 0031). An origin exactly, else the deploy stops.
  */
 export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  const value = env.PUBLIC_ORIGIN?.trim() || DEFAULT_PUBLIC_ORIGIN
+  const value = env.PUBLIC_ORIGIN?.trim() || PROFILES.demo.publicOrigin
   const url = absoluteUrl(value)
   if (!url || !/^https?:$/.test(url.protocol) || !plainUrl(url) || url.origin !== value.replace(/\/$/, '')) {
     throw new Error(`PUBLIC_ORIGIN: "${value}" is not an origin (write https://www.example.com, no path)`)
@@ -158,6 +170,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySet
     API_BASE: 'apiBase',
     ANDROID_DOWNLOAD_URL: 'androidDownloadUrl',
     IOS_DOWNLOAD_URL: 'iosDownloadUrl',
+    PUBLIC_ORIGIN: 'publicOrigin',
   }
   for (const [variable, key] of Object.entries(strings)) {
     const value = env[variable]?.trim()

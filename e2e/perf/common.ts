@@ -50,6 +50,11 @@ function urlFor(route: RemoteRouteDef | null, path: string): string {
   return query ? `${path}?${query}` : path
 }
 
+/** The address a page is loaded at: its path and the realistic query above (Lighthouse's too). */
+export function sampleUrl(path: string): string {
+  return urlFor(REMOTE_ROUTES.find((r) => r.path === path) ?? null, path)
+}
+
 /**
  * `/`, `/complaint`, `/testPreview`, then every route of the table whose remote is released (in the
  * registry), then the standalone entries of released remotes. Paths that render the same screen of the same

@@ -47,8 +47,9 @@ test('API calls carry X-Requested-With', async ({ page }) => {
   expect((await request).headers()['x-requested-with']).toBe('XMLHttpRequest')
 })
 
-test('an unknown route shows not-found with a way home', async ({ page }) => {
-  await page.goto('/no-such-page')
+test('an unknown route is a 404 that shows not-found with a way home', async ({ page }) => {
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await page.getByRole('link', { name: 'Go to home page' }).click()
   await expect(page).toHaveURL(/\/$/)

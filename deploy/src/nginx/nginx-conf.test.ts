@@ -13,7 +13,8 @@ import {
   type NginxConfValues,
 } from './nginx-conf'
 import { DEPLOY_DIR } from '../paths'
-import { PAGES_DIR_NAME, pageFileName } from '../pages/route-pages'
+import { appPagePaths, PAGES_DIR_NAME, pageFileName, robotsHeaders } from '../pages/route-pages'
+import { STANDALONE_PAGES } from '../pages/standalone'
 import {
   apiSecurityHeaders,
   CSP_REPORT_PATH,
@@ -88,10 +89,12 @@ const SECURITY_NAMES = new Set([...Object.keys(securityHeaders()), ...Object.key
 const securityOf = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY_NAMES.has(name)))
 
-const PAGE_LOCATIONS = ['= /', '/', '@shell']
+const PAGE_LOCATIONS = ['= /', '/', '@not-found-page', '@shell']
 const FILE_LOCATIONS = [
   'server',
   '@not-found',
+  '= /robots.txt',
+  '= /sitemap.xml',
   '= /registry.json',
   '^~ /remotes/',
   '^~ /assets/',
@@ -239,12 +242,36 @@ test('nginx looks up app routes where the release writes their pages, as the Nod
   expect(location('= /')).toContain(`try_files /${pageFileName('/')} @shell;`)
   // `$uri.html`: the file name pageFileName gives every other path.
   expect(pageFileName('/loanDetails')).toBe('loanDetails.html')
-  expect(location('/')).toContain('try_files $uri.html @shell;')
+  // A trailing slash tolerated ($page_uri drops it); a path with no page is a 404 with the shell's page.
+  expect(location('/')).toContain('try_files $page_uri.html =404;')
+  expect(location('/')).toContain('error_page 404 @not-found-page;')
+  expect(location('@not-found-page')).toContain('try_files /index.html =404;')
   expect(location('@shell')).toContain('try_files /index.html =404;')
   // Always sent whole: a release and its rollback within one second would otherwise answer a 304.
-  for (const name of ['= /', '/', '@shell']) {
+  for (const name of ['= /', '/', '@not-found-page', '@shell']) {
     expect(location(name)).toContain('etag off;')
     expect(location(name)).toContain('if_modified_since off;')
+  }
+})
+
+test("nginx's X-Robots-Tag is the Node server's on every page, as asked with slashes and a query", () => {
+  const conf = renderNginxConf(TEMPLATE, VALUES)
+  const pageBlocks = blocks(conf)
+  for (const name of PAGE_LOCATIONS) {
+    expect(pageBlocks.get(name), name).toContain('add_header X-Robots-Tag $robots_tag always;')
+  }
+  // The map's value for a request line, read as nginx reads it: the first regex that matches, else default.
+  const map = /map \$request_uri \$robots_tag \{\n([\s\S]*?)\n\s*\}/.exec(conf)![1]
+  const entries = [...map.matchAll(/^\s*"~([^"]+)" "([^"]*)";$/gm)].map(
+    (m) => [new RegExp(m[1]), m[2]] as const,
+  )
+  const fallback = /default "([^"]*)";/.exec(map)![1]
+  const tag = (uri: string) => entries.find(([regex]) => regex.test(uri))?.[1] ?? fallback
+  const asked = [...appPagePaths(), ...Object.keys(STANDALONE_PAGES), '/no-such-route', '/aboutUs/extra']
+  for (const path of asked) {
+    for (const uri of [path, `${path}/`, `/${path}`, `${path}?sessionId=s-1`, `${path}//?x=1`]) {
+      expect(tag(uri) || undefined, uri).toBe(robotsHeaders(path)['X-Robots-Tag'])
+    }
   }
 })
 

@@ -1,4 +1,5 @@
-import { apiSecurityHeaders, fileSecurityHeaders, securityHeaders } from '../security-headers'
+import { publicPaths } from '../pages/route-pages'
+import { apiSecurityHeaders, fileSecurityHeaders, ROBOTS_NOINDEX, securityHeaders } from '../security-headers'
 
 export interface NginxConfValues {
   prefix: string
@@ -67,6 +68,22 @@ export function addHeaderLines(headers: Record<string, string>): string[] {
   })
 }
 
+/** `text` as a literal in an nginx (PCRE) regular expression. */
+const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
+/**
+ * The `map` that gives `$robots_tag`, the X-Robots-Tag a page is sent with (`robotsHeaders` in the Node
+ * server): ROBOTS_NOINDEX, or empty (no header) on the public pages. It reads `$request_uri`, the address as
+ * asked, which try_files does not rewrite: repeated and trailing slashes tolerated, the query ignored.
+ */
+export function robotsMapLines(): string[] {
+  const publicLines = publicPaths().map((path) => {
+    const segments = path.split('/').filter(Boolean).map(regexLiteral)
+    return `  "~^/+${segments.join('/+')}${segments.length ? '/*' : ''}(\\?|$)" "";`
+  })
+  return ['map $request_uri $robots_tag {', `  default "${ROBOTS_NOINDEX}";`, ...publicLines, '}']
+}
+
 /**
  * deploy/nginx.conf with its placeholders filled, in one pass: a value goes in as it is (no `$&` patterns, no
  * placeholder inside a value filled in turn). A header placeholder, alone on its line, becomes the Node
@@ -80,12 +97,16 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     loopbackPictures: values.loopbackPictures,
   }
   const headers: Record<string, string[]> = {
-    __PAGE_HEADERS__: addHeaderLines(securityHeaders({ ...security, scriptHashes: values.scriptHashes })),
+    // A page's X-Robots-Tag is the robots map's (an empty value sends no header): the one `$` written here.
+    __PAGE_HEADERS__: addHeaderLines(
+      securityHeaders({ ...security, scriptHashes: values.scriptHashes }),
+    ).concat('add_header X-Robots-Tag $robots_tag always;'),
     __FILE_HEADERS__: addHeaderLines(fileSecurityHeaders()),
     // The upstream's own copies are dropped: each header is sent once, as nginx sets it.
     __API_HEADERS__: Object.keys(apiSecurityHeaders())
       .map((name) => `proxy_hide_header ${name};`)
       .concat(addHeaderLines(apiSecurityHeaders())),
+    __ROBOTS_MAP__: robotsMapLines(),
   }
   const fills: Record<string, string> = {
     __PREFIX__: values.prefix,
@@ -99,7 +120,7 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',
   }
   let conf = template.replace(
-    /^( *)(__[A-Z]+_HEADERS__)$|__[A-Z_]+__/gm,
+    /^( *)(__[A-Z]+_(?:HEADERS|MAP)__)$|__[A-Z_]+__/gm,
     (match, indent: string | undefined, name: string | undefined) => {
       if (name !== undefined && headers[name]) return headers[name].map((line) => indent + line).join('\n')
       return Object.hasOwn(fills, match) ? fills[match] : match

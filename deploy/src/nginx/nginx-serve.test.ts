@@ -10,7 +10,7 @@ import { CSP_REPORT_MAX_BYTES, CspReportLog } from '../serve/csp-reports'
 import { TOO_MANY_REQUESTS_ENVELOPE } from './nginx-conf'
 import { BROTLI_STATIC_MODULE, startNginx, waitForPort } from './nginx-serve'
 import { precompressDir } from '../release/precompress'
-import { pageFileName, pagesDirOf } from '../pages/route-pages'
+import { crawlerFiles, pageFileName, pagesDirOf } from '../pages/route-pages'
 import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from '../security-headers'
 import { createAppServer } from '../serve/server'
 import { settingsFromEnv } from '../settings'
@@ -148,6 +148,11 @@ async function serveBoth(): Promise<{ nginxPort: number; nodePort: number }> {
   )
   put(join(release, 'mf-stats.json'), JSON.stringify({ stats: 'x'.repeat(200) }))
   put(join(shellDir, 'mf-stats.json'), JSON.stringify({ stats: 'x'.repeat(200) }))
+  // As the shell's release writes them: every route's page, robots.txt and the sitemap.
+  put(join(pagesDirOf(cdnDir), pageFileName('/loanDetails')), '<!doctype html><p>details</p>')
+  for (const [name, text] of Object.entries(crawlerFiles('https://www.example.com'))) {
+    put(join(pagesDirOf(cdnDir), name), text)
+  }
   for (const dir of [shellDir, cdnDir]) precompressDir(dir)
   cspReports = new CspReportLog(100, () => undefined)
   node = createAppServer({
@@ -219,7 +224,12 @@ function send(
 }
 
 const COMPARED = [
-  ...new Set([...Object.keys(securityHeaders()), ...Object.keys(apiSecurityHeaders()), 'Cache-Control']),
+  ...new Set([
+    ...Object.keys(securityHeaders()),
+    ...Object.keys(apiSecurityHeaders()),
+    'Cache-Control',
+    'X-Robots-Tag',
+  ]),
 ].map((name) => name.toLowerCase())
 
 /** The headers both servers must agree on; a header sent twice shows as an array, and differs. */
@@ -233,6 +243,14 @@ describe.skipIf(!existsSync(NGINX))('nginx and the Node server over the same tre
       '/',
       '/aboutUs',
       '/loanDetails?sessionId=abc',
+      '/aboutUs/',
+      '//loanDetails/?sessionId=abc',
+      '/no-such-route',
+      '/no-such-route/',
+      '/aboutUs/extra',
+      '/index.html',
+      '/robots.txt',
+      '/sitemap.xml',
       '/registry.json',
       '/assets/index-AbCd1234.js',
       '/remotes/mf-site/1.0.0-a/remoteEntry.js',

@@ -21,7 +21,17 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { scriptHash } from './page-preloads'
 import { readRegistry, RegistryFileError } from '../registry-file'
 import { checkPages, publishPages, releaseRemote, repairRegistry, rollbackRemote } from '../release/release'
-import { pageFileName, pageScriptHashes, pagesDirOf, renderPage, writeRoutePages } from './route-pages'
+import {
+  crawlerFiles,
+  isPagePath,
+  pageFileName,
+  pageScriptHashes,
+  pagesDirOf,
+  publicPaths,
+  renderPage,
+  robotsHeaders,
+  writeRoutePages,
+} from './route-pages'
 import { createAppServer } from '../serve/server'
 
 let root: string
@@ -120,6 +130,69 @@ test("a release writes its head into its routes' pages: the route's title and la
   expect(page('/promotion')).toMatch(/<html lang="zh-CN"/)
 })
 
+test("public pages are the route table's public routes and the standalone landing; the rest say noindex", () => {
+  expect(publicPaths()).toEqual([
+    ...REMOTE_ROUTES.filter((route) => route.public).map((route) => route.path),
+    '/standalone/promotion',
+  ])
+  expect(REMOTE_ROUTES.filter((route) => route.public).map((route) => route.path)).toEqual([
+    '/',
+    '/aboutUs',
+    '/privacyPolicy',
+    '/loanAgreement',
+    '/promotion',
+  ])
+  for (const path of ['/', '/aboutUs/', '/promotion', '/standalone/promotion/']) {
+    expect(robotsHeaders(path), path).toEqual({})
+  }
+  for (const path of ['/loanDetails', '/repay/', '/complaint', TEST_PREVIEW_PATH, '/nowhere', '/aboutUs/x']) {
+    expect(robotsHeaders(path), path).toEqual({ 'X-Robots-Tag': 'noindex, nofollow' })
+  }
+})
+
+test('a page path is a route, a shell screen or a standalone page, a trailing slash tolerated', () => {
+  for (const path of ['/', '/aboutUs', '/bindBank/', TEST_PREVIEW_PATH, '/standalone/promotion/']) {
+    expect(isPagePath(path), path).toBe(true)
+  }
+  for (const path of ['/nowhere', '/aboutUs/x', '/Complaint', '/standalone', '/index.html']) {
+    expect(isPagePath(path), path).toBe(false)
+  }
+})
+
+test('a shell release writes robots.txt and the sitemap of the public pages at the public origin', async () => {
+  const settings = {
+    allowedHosts: [],
+    imageHosts: [],
+    versionOverrides: false,
+    publicOrigin: 'https://x.ph/',
+  }
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings })
+  const files = crawlerFiles('https://x.ph')
+  expect(readFileSync(join(pagesDir, 'robots.txt'), 'utf8')).toBe(files['robots.txt'])
+  expect(files['robots.txt']).toBe('User-agent: *\nAllow: /\n\nSitemap: https://x.ph/sitemap.xml\n')
+  const sitemap = readFileSync(join(pagesDir, 'sitemap.xml'), 'utf8')
+  expect(sitemap).toBe(files['sitemap.xml'])
+  expect([...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual(
+    publicPaths().map((path) => `https://x.ph${path}`),
+  )
+  // The Node server sends them as files; a page path that names no page is a 404 with the shell's page.
+  const get = await start(pagesDir)
+  expect((await get('/robots.txt')).text).toBe(files['robots.txt'])
+  expect((await get('/sitemap.xml')).text).toBe(sitemap)
+  const missing = await get('/nowhere')
+  expect(missing.status).toBe(404)
+  expect(missing.text).toContain('id="app-settings"')
+  expect(missing.robots).toBe('noindex, nofollow')
+  expect((await get('/aboutUs/')).status).toBe(200)
+  expect((await get('/aboutUs/')).robots).toBeNull()
+  expect((await get('/loanDetails/?sessionId=s')).robots).toBe('noindex, nofollow')
+  // Without a public origin (production that sets none) nothing for crawlers is left: no wrong sitemap.
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: { ...settings, publicOrigin: undefined } })
+  expect(readdirSync(pagesDir)).not.toContain('robots.txt')
+  expect(readdirSync(pagesDir)).not.toContain('sitemap.xml')
+  expect((await get('/robots.txt')).status).toBe(404)
+})
+
 test('without a shell build nothing is written (the servers send index.html as they find it)', () => {
   rmSync(shellDir, { recursive: true })
   expect(writeRoutePages({ cdnDir, registryFile, shellDir, settings: {} })).toEqual([])
@@ -163,6 +236,7 @@ async function start(pages: string | null) {
     return {
       status: response.status,
       csp: response.headers.get('content-security-policy'),
+      robots: response.headers.get('x-robots-tag'),
       text: await response.text(),
     }
   }

@@ -6,6 +6,7 @@ import { readBuilt } from '../built-file'
 import { injectFirstFrame, pageSettings } from './first-frame'
 import { injectPreload, readInlineScript, routePreload, scriptHash, type InlineScript } from './page-preloads'
 import { readPageRegistry } from '../registry-file'
+import { ROBOTS_NOINDEX } from '../security-headers'
 import { injectSettings, publicOrigin, settingsFromEnv } from '../settings'
 import { injectPageHead } from './page-head'
 import { STANDALONE_PAGES, standaloneHtml } from './standalone'
@@ -36,6 +37,68 @@ export function appPagePaths(remote?: string): string[] {
   const routes = REMOTE_ROUTES.filter((route) => !remote || route.remote === remote).map((r) => r.path)
   if (remote) return routes
   return [...routes, ...Object.keys(SHELL_LAZY_SCREENS)]
+}
+
+/** `pathname` without its trailing slashes (`/` stays): the path both servers serve a route's page for. */
+const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1')
+
+/**
+ * Whether `pathname` (a trailing slash tolerated) gets a page: a route, a shell screen or a standalone page.
+ * Any other extension-less path is answered 404 with the shell's page, which shows the not-found screen (both
+ * servers: nginx finds no page file for it).
+ */
+export function isPagePath(pathname: string): boolean {
+  const path = withoutTrailingSlash(pathname)
+  return appPagePaths().includes(path) || Object.hasOwn(STANDALONE_PAGES, path)
+}
+
+/**
+ * The paths anyone may open and search engines may index: the route table's public routes, and a standalone
+ * page whose remote serves public routes only (the promotion landing for ad traffic). Every other page is sent
+ * with `X-Robots-Tag: noindex, nofollow` (ROBOTS_NOINDEX) by both servers; these are the sitemap's.
+ */
+export function publicPaths(): string[] {
+  const routes = REMOTE_ROUTES.filter((route) => route.public).map((route) => route.path)
+  const standalone = Object.entries(STANDALONE_PAGES)
+    .filter(([, remote]) => REMOTE_ROUTES.every((route) => route.remote !== remote || route.public))
+    .map(([path]) => path)
+  return [...routes, ...standalone]
+}
+
+/** Whether the page at `pathname` (a trailing slash tolerated) is public (`publicPaths`). */
+export function isPublicPath(pathname: string): boolean {
+  return publicPaths().includes(withoutTrailingSlash(pathname))
+}
+
+/** The `X-Robots-Tag` a page at `pathname` is sent with: none on a public page, ROBOTS_NOINDEX otherwise. */
+export function robotsHeaders(pathname: string): Record<string, string> {
+  return isPublicPath(pathname) ? {} : { 'X-Robots-Tag': ROBOTS_NOINDEX }
+}
+
+/** The files for crawlers the release writes beside the pages, served at the site's root by both servers. */
+export const CRAWLER_FILES = ['robots.txt', 'sitemap.xml'] as const
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/**
+ * robots.txt and sitemap.xml for the site at `publicOrigin` (the deploy setting `PUBLIC_ORIGIN`): the sitemap
+ * lists the public paths only, robots.txt names it. In-app routes are not disallowed there: a crawler that
+ * may not fetch a page never sees its `X-Robots-Tag: noindex`, and could still index its address.
+ */
+export function crawlerFiles(publicOrigin: string): Record<(typeof CRAWLER_FILES)[number], string> {
+  const origin = publicOrigin.replace(/\/+$/, '')
+  const urls = publicPaths().map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`)
+  return {
+    'robots.txt': `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`,
+    'sitemap.xml': [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n'),
+  }
 }
 
 export interface PageInput {
@@ -178,7 +241,16 @@ export function writeRoutePages(options: WritePagesOptions): string[] {
   if (!plan) return []
   const pagesDir = pagesDirOf(options.cdnDir)
   mkdirSync(pagesDir, { recursive: true })
-  if (!options.remote) writeAtomically(join(pagesDir, SETTINGS_FILE), `${JSON.stringify(plan.settings)}\n`)
+  if (!options.remote) {
+    writeAtomically(join(pagesDir, SETTINGS_FILE), `${JSON.stringify(plan.settings)}\n`)
+    // Without a public origin (a production deploy that sets none) no sitemap is better than a wrong one.
+    const origin = typeof plan.settings.publicOrigin === 'string' ? plan.settings.publicOrigin : null
+    const files = origin ? crawlerFiles(origin) : null
+    for (const name of CRAWLER_FILES) {
+      if (files) writeAtomically(join(pagesDir, name), files[name])
+      else rmSync(join(pagesDir, name), { force: true })
+    }
+  }
   const written: string[] = []
   for (const page of plan.pages) {
     if (page.html === null) {

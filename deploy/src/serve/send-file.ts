@@ -19,6 +19,9 @@ export const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
+  // robots.txt and sitemap.xml, as nginx's mime.types and charset_types send them.
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'text/xml',
 }
 
 export function send(

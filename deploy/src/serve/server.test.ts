@@ -131,7 +131,8 @@ test('repeated slashes are merged as nginx merges them: a //deep link gets its r
     port,
     'GET //evil.example/x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
   )
-  expect(statusOf(foreign.answer)).toBe(200)
+  // The path /evil.example/x, which names no page: the not-found page, on this origin.
+  expect(statusOf(foreign.answer)).toBe(404)
   expect(foreign.answer).not.toContain('evil.example')
 })
 

@@ -19,7 +19,15 @@ import {
   securityHeaders,
 } from '../security-headers'
 import { readPageRegistry } from '../registry-file'
-import { firstCallScript, pageFileName, pageScriptHashes, renderPage } from '../pages/route-pages'
+import {
+  CRAWLER_FILES,
+  firstCallScript,
+  isPagePath,
+  pageFileName,
+  pageScriptHashes,
+  renderPage,
+  robotsHeaders,
+} from '../pages/route-pages'
 import { standaloneHtml, standaloneRemote } from '../pages/standalone'
 import { cdnFile, fileIn, isBuildStats, requestOrigin, requestPath } from './request-paths'
 import { send, sendFile, TYPES, type CompressedCache } from './send-file'
@@ -162,6 +170,13 @@ export function createAppServer(options: ServerOptions = {}): Server {
       )
       return
     }
+    if ((CRAWLER_FILES as readonly string[]).includes(path.slice(1))) {
+      // Written by the shell's release beside the pages (PUBLIC_ORIGIN names the sitemap's addresses).
+      const file = options.pagesDir ? fileIn(options.pagesDir, path.slice(1)) : null
+      if (!file) return notFound()
+      sendFile(req, res, file, { ...security, 'Cache-Control': NO_CACHE }, compressedCache)
+      return
+    }
     const found = path !== '/' && path !== '/index.html' ? fileIn(shellDir, path.slice(1)) : null
     const asset = found && !isBuildStats(found) ? found : null
     if (asset) {
@@ -177,7 +192,7 @@ export function createAppServer(options: ServerOptions = {}): Server {
     }
     // A missing file is a 404, never the app: only extension-less paths are app routes.
     if (/\.[a-z0-9]+$/i.test(path)) return notFound()
-    const headers = { ...pageSecurity(), 'Cache-Control': NO_CACHE }
+    const headers = { ...pageSecurity(), ...robotsHeaders(path), 'Cache-Control': NO_CACHE }
     const written = options.pagesDir ? fileIn(options.pagesDir, pageFileName(path)) : null
     if (written) return sendFile(req, res, written, headers, compressedCache)
     const standalone = standaloneRemote(path)
@@ -201,7 +216,8 @@ export function createAppServer(options: ServerOptions = {}): Server {
       remoteChain: options.remoteChain,
     })
     if (html === null) return text(res, 503, 'The shell is not built yet')
-    send(res, 200, { ...headers, 'Content-Type': TYPES['.html'] }, html)
+    // A path that names no page: the shell's page, whose not-found screen says so, as a 404 (nginx alike).
+    send(res, isPagePath(path) ? 200 : 404, { ...headers, 'Content-Type': TYPES['.html'] }, html)
   }
 
   const server = createServer(

@@ -33,10 +33,12 @@ export interface RemoteRouteDef {
   /** The tab's title: the shell sets it as the screen opens, the release writes it into the route's page. */
   title: string
   /**
-   * A page for everyone (no session, no order): search engines may list it and a shared link shows its title,
-   * description and picture (its remote's head, ADR 0031).
+   * Open to anyone and to search engines: it reads no session and no order (the marketing site, the
+   * promotion landing ad traffic reaches). Every other route is in-app: both servers send it with
+   * `X-Robots-Tag: noindex, nofollow`, and it is left out of the sitemap and of Lighthouse's SEO check. A public
+   * page's head also carries its remote's description and shared-link tags (ADR 0031).
    */
-  public?: boolean
+  public: boolean
 }
 
 /** `/testPreview` and not-found are the shell's own screens. */
@@ -57,29 +59,102 @@ export const REMOTE_ROUTES = [
     title: 'Loan terms and conditions',
     public: true,
   },
-  { path: '/loanDetails', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details' },
-  { path: '/order', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details' },
-  { path: '/loanConfirm', remote: 'mf_loan', screen: 'loanConfirm', title: 'Loan confirmation' },
-  { path: '/loanConfirmNew', remote: 'mf_loan', screen: 'loanConfirmNew', title: 'Loan confirmation' },
-  { path: '/confirmByPeriod', remote: 'mf_loan', screen: 'confirmByPeriod', title: 'Loan confirmation' },
-  { path: '/jointLoginFailure', remote: 'mf_loan', screen: 'jointLoginFailure', title: 'Order Details' },
-  { path: '/repay', remote: 'mf_repay', screen: 'repay', title: 'Repayment' },
-  { path: '/delayRepay', remote: 'mf_repay', screen: 'delayRepay', title: 'Rollover Repayment' },
-  { path: '/repaymentOfCode', remote: 'mf_repay', screen: 'repaymentOfCode', title: 'Repayment' },
-  { path: '/repaymentOfCode2', remote: 'mf_repay', screen: 'repaymentOfCode2', title: 'Repayment' },
+  { path: '/loanDetails', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details', public: false },
+  { path: '/order', remote: 'mf_loan', screen: 'loanDetails', title: 'Order Details', public: false },
+  {
+    path: '/loanConfirm',
+    remote: 'mf_loan',
+    screen: 'loanConfirm',
+    title: 'Loan confirmation',
+    public: false,
+  },
+  {
+    path: '/loanConfirmNew',
+    remote: 'mf_loan',
+    screen: 'loanConfirmNew',
+    title: 'Loan confirmation',
+    public: false,
+  },
+  {
+    path: '/confirmByPeriod',
+    remote: 'mf_loan',
+    screen: 'confirmByPeriod',
+    title: 'Loan confirmation',
+    public: false,
+  },
+  {
+    path: '/jointLoginFailure',
+    remote: 'mf_loan',
+    screen: 'jointLoginFailure',
+    title: 'Order Details',
+    public: false,
+  },
+  { path: '/repay', remote: 'mf_repay', screen: 'repay', title: 'Repayment', public: false },
+  {
+    path: '/delayRepay',
+    remote: 'mf_repay',
+    screen: 'delayRepay',
+    title: 'Rollover Repayment',
+    public: false,
+  },
+  {
+    path: '/repaymentOfCode',
+    remote: 'mf_repay',
+    screen: 'repaymentOfCode',
+    title: 'Repayment',
+    public: false,
+  },
+  {
+    path: '/repaymentOfCode2',
+    remote: 'mf_repay',
+    screen: 'repaymentOfCode2',
+    title: 'Repayment',
+    public: false,
+  },
   {
     path: '/paymentInstructions',
     remote: 'mf_repay',
     screen: 'paymentInstructions',
     title: 'Payment instructions',
+    public: false,
   },
-  { path: '/legacyRepay', remote: 'mf_repay', screen: 'legacyRepay', title: 'Repayment' },
-  { path: '/complaint', remote: 'mf_complaint', screen: 'complaint', title: 'Online service' },
-  { path: '/complainPageNext', remote: 'mf_complaint', screen: 'complainPageNext', title: 'Online service' },
-  { path: '/complaintList', remote: 'mf_complaint', screen: 'complaintList', title: 'My complaints' },
-  { path: '/complainDetails', remote: 'mf_complaint', screen: 'complainDetails', title: 'My complaints' },
-  { path: '/customerService', remote: 'mf_complaint', screen: 'customerService', title: 'Customer service' },
-  { path: '/bindBank', remote: 'mf_bindcard', screen: 'bindBank', title: 'Payment account information' },
+  { path: '/legacyRepay', remote: 'mf_repay', screen: 'legacyRepay', title: 'Repayment', public: false },
+  { path: '/complaint', remote: 'mf_complaint', screen: 'complaint', title: 'Online service', public: false },
+  {
+    path: '/complainPageNext',
+    remote: 'mf_complaint',
+    screen: 'complainPageNext',
+    title: 'Online service',
+    public: false,
+  },
+  {
+    path: '/complaintList',
+    remote: 'mf_complaint',
+    screen: 'complaintList',
+    title: 'My complaints',
+    public: false,
+  },
+  {
+    path: '/complainDetails',
+    remote: 'mf_complaint',
+    screen: 'complainDetails',
+    title: 'My complaints',
+    public: false,
+  },
+  {
+    path: '/customerService',
+    remote: 'mf_complaint',
+    screen: 'customerService',
+    title: 'Customer service',
+    public: false,
+  },
+  {
+    path: '/bindBank',
+    remote: 'mf_bindcard',
+    screen: 'bindBank',
+    title: 'Payment account information',
+    public: false,
+  },
   { path: '/promotion', remote: 'mf_promotion', screen: 'promotion', title: '注册', public: true },
 ] as const satisfies readonly RemoteRouteDef[]
 
