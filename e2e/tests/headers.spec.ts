@@ -84,6 +84,8 @@ test('app routes get the app (an unknown path too, as a 404: crawlers.spec.ts)',
 })
 
 test('pages render with zero CSP violations', async ({ page }) => {
+  // Seven pages, each waited on until its network is idle (health reports and Web Vitals load after paint).
+  test.setTimeout(60_000)
   const violations = await watchCsp(page)
   // /complaint and /loanDetails inline the first-call script: allowed by its hash in both servers.
   for (const path of [

@@ -77,7 +77,8 @@ test.afterAll(() => {
       // Already gone.
     }
   }
-  if (work) rmSync(work, { recursive: true, force: true })
+  // The server may still be writing pages as it stops.
+  if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 /** The real mf-loan build, its mount made to throw for borrowers whose session id ends in an odd digit. */
@@ -141,6 +142,10 @@ test('a release that throws at mount for some borrowers is rolled back by the wa
   await expect.poll(() => readRegistry(registryFile).remotes.mf_loan.version, { timeout: 15_000 }).toBe(v1)
   expect(seen.length).toBeLessThanOrEqual(MIN_LOADS + 3)
   expect(seen).toContain('retry')
+  // The log line follows the registry change and the rewritten pages.
+  await expect
+    .poll(() => readReleaseEvents(cdnDir).some((e) => e.kind === 'rollback'), { timeout: 10_000 })
+    .toBe(true)
   const rollback = readReleaseEvents(cdnDir).find((e) => e.kind === 'rollback')
   expect(rollback).toMatchObject({ remote: 'mf_loan', from: broken.version, to: v1 })
   expect(rollback?.reason).toMatch(/^release watch: mount failures 50\.0% > 5\.0%.* over its first 6 loads$/)
