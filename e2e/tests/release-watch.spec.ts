@@ -3,6 +3,7 @@ import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stop, waitFor } from './own-server'
 import { expect, test, type Browser } from '@playwright/test'
 import { readStoredReports } from 'deploy/health-store'
 import { readRegistry } from 'deploy/registry-file'
@@ -56,27 +57,11 @@ test.beforeAll(async ({}, testInfo) => {
     stdio: process.env.DEBUG_WATCH ? 'inherit' : 'ignore',
     detached: true,
   })
-  for (let i = 0; i < 150; i++) {
-    if (
-      await fetch(`${BASE}/registry.json`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`${BASE} did not come up`)
+  await waitFor(`${BASE}/registry.json`)
 })
 
 test.afterAll(() => {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM')
-    } catch {
-      // Already gone.
-    }
-  }
+  stop(server)
   // The server may still be writing pages as it stops.
   if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })

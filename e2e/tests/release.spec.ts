@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { readRegistry } from 'deploy/registry-file'
 import { hashDir, listFiles, releaseRemote, rollbackRemote } from 'deploy/release'
+import { stop, waitFor } from './own-server'
 
 /**
  * Independent release and rollback of one remote, against its own server and CDN folder (so the other suites
@@ -56,18 +57,6 @@ async function expectVersionShown(page: Page, text: string, path = '/aboutUs') {
   await expect(page.getByRole('heading', { name: text, exact: true })).toBeVisible()
 }
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 150; i++) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`${url} did not come up`)
-}
-
 // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
 test.beforeAll(async ({}, testInfo) => {
   const behindNginx = testInfo.project.name === 'nginx'
@@ -102,17 +91,6 @@ test.beforeAll(async ({}, testInfo) => {
     ),
   )
 })
-
-/** Stops a spawned pnpm script with everything it started (tsx, node, nginx). */
-function stop(child: ChildProcess | null) {
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, 'SIGTERM')
-    } catch {
-      // Already gone.
-    }
-  }
-}
 
 test.afterAll(() => {
   stop(nginx)

@@ -3,6 +3,7 @@ import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stop, waitFor } from './own-server'
 import { expect, test, type Page } from '@playwright/test'
 
 /**
@@ -51,25 +52,11 @@ test.beforeAll(async ({}, testInfo) => {
     stdio: process.env.DEBUG_THEME ? 'inherit' : 'ignore',
     detached: true,
   })
-  for (let i = 0; i < 150; i++) {
-    const up = await fetch(`${BASE}/registry.json`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`${BASE} did not come up`)
+  await waitFor(`${BASE}/registry.json`)
 })
 
 test.afterAll(() => {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM')
-    } catch {
-      // Already gone.
-    }
-  }
+  stop(server)
   if (work) rmSync(work, { recursive: true, force: true })
 })
 

@@ -109,6 +109,21 @@ export interface SeriesPoint {
   errors: number
 }
 
+/** A version no borrower has loaded yet: the counts every summary starts from. */
+export function noLoads(remote: string, version: string): VersionHealth {
+  return {
+    remote,
+    version,
+    loads: 0,
+    mounted: 0,
+    fallbacks: 0,
+    failures: 0,
+    errors: 0,
+    lcpP75: null,
+    inpP75: null,
+  }
+}
+
 export class HealthStore {
   private readonly db: Database
   private pruned = 0
@@ -242,17 +257,7 @@ export class HealthStore {
       const key = `${remote}@${version}`
       let found = byKey.get(key)
       if (!found) {
-        found = {
-          remote,
-          version,
-          loads: 0,
-          mounted: 0,
-          fallbacks: 0,
-          failures: 0,
-          errors: 0,
-          lcpP75: null,
-          inpP75: null,
-        }
+        found = noLoads(remote, version)
         byKey.set(key, found)
       }
       return found

@@ -1,17 +1,9 @@
 import { expect, test } from 'vitest'
-import type { VersionHealth } from './health-store'
+import { noLoads, type VersionHealth } from './health-store'
 import { healthLines } from './health-table'
 
 const v = (version: string, extra: Partial<VersionHealth>): VersionHealth => ({
-  remote: 'mf_loan',
-  version,
-  loads: 0,
-  mounted: 0,
-  fallbacks: 0,
-  failures: 0,
-  errors: 0,
-  lcpP75: null,
-  inpP75: null,
+  ...noLoads('mf_loan', version),
   ...extra,
 })
 
