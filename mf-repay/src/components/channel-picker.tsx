@@ -28,7 +28,7 @@ export function ChannelPicker({ channels, paying, onPay, onCancel }: ChannelPick
             disabled={paying}
             onClick={() => setChosen(index)}
           >
-            <ServerImage className="repay-channel__logo" src={item.logo} />
+            <ServerImage className="repay-channel__logo" src={item.logo} fetchPriority="low" />
             <span className="repay-channel__name">{item.name || item.channelNumber}</span>
           </button>
         ))}

@@ -9,7 +9,7 @@ export function PayCodeBox({ detail, onSteps }: { detail: DefDetail; onSteps: ()
   return (
     <section className="repay-card repay-code" aria-label={detail.title || MESSAGES.payCode.label}>
       <div className="repay-code__head">
-        <ServerImage className="repay-code__logo" src={detail.logo} />
+        <ServerImage className="repay-code__logo" src={detail.logo} fetchPriority="low" />
         <span className="repay-code__title">{detail.title}</span>
       </div>
       <div className="repay-code__row">

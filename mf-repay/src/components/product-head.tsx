@@ -7,6 +7,7 @@ export function ProductHead({ name, logo }: { name: string; logo: string }) {
     <div className="repay-product">
       <ServerImage
         className="repay-product__logo"
+        fetchPriority="low"
         src={logo}
         alt={name ? MESSAGES.common.productLogo(name) : ''}
       />

@@ -54,3 +54,14 @@ test('a picture that may not show is a decorative box when it had no text', () =
   expect(box).toHaveClass('logo')
   expect(box).toHaveAttribute('aria-hidden', 'true')
 })
+
+test("a logo asks for a low fetch priority; a picture that is the screen's content keeps the browser's", () => {
+  const { container } = render(
+    <>
+      <ServerImage src="https://img.example.com/logo.png" className="logo" fetchPriority="low" />
+      <ServerImage src="https://img.example.com/code.png" className="code" alt="Pay code" />
+    </>,
+  )
+  expect(container.querySelector('img.logo')).toHaveAttribute('fetchpriority', 'low')
+  expect(container.querySelector('img.code')).not.toHaveAttribute('fetchpriority')
+})

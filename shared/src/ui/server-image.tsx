@@ -38,6 +38,12 @@ export interface ServerImageProps {
   alt?: string
   /** Data the app made itself (demo pictures, inline SVG) may be a `data:` picture. */
   allowData?: boolean
+  /**
+   * The fetch priority. `low` for a logo beside the screen's data: the browser would otherwise raise a picture it
+   * sees on screen to high and let it compete with the screen's code and calls on a slow link (ADR 0021). A
+   * picture that is the screen's content (a pay code, a QR code) keeps the browser's own choice.
+   */
+  fetchPriority?: 'low' | 'high' | 'auto'
 }
 
 const PLACEHOLDER: CSSProperties = { display: 'inline-block', background: '#f0f0f0', verticalAlign: 'middle' }
@@ -48,7 +54,7 @@ const PLACEHOLDER: CSSProperties = { display: 'inline-block', background: '#f0f0
  * same size, never a broken-image icon: the class sizes both. The box is announced with `alt` when the
  * picture carried meaning, and hidden from screen readers when it was decoration.
  */
-export function ServerImage({ src, className, alt = '', allowData }: ServerImageProps) {
+export function ServerImage({ src, className, alt = '', allowData, fetchPriority }: ServerImageProps) {
   const address = showablePicture(src, { allowData })
   const [failed, setFailed] = useState<string | null>(null)
   // A picture that failed before React attached its handler (a first frame, a cached 404) reports no error
@@ -77,6 +83,7 @@ export function ServerImage({ src, className, alt = '', allowData }: ServerImage
       src={address}
       alt={alt}
       referrerPolicy="no-referrer"
+      fetchPriority={fetchPriority}
       onError={() => setFailed(address)}
     />
   )

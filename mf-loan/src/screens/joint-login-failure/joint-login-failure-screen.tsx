@@ -69,7 +69,7 @@ export function JointLoginFailureScreen(props: RemoteProps) {
                   >
                     {product.logo && (
                       <span className="loan-product__head">
-                        <ServerImage className="loan-product__logo" src={product.logo} />
+                        <ServerImage className="loan-product__logo" src={product.logo} fetchPriority="low" />
                       </span>
                     )}
                     <span className="loan-product__range">

@@ -121,7 +121,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
       <section className="loan-card loan-confirm__head" aria-label={m.title}>
         <div className="loan-card__head">
           {/* Decoration beside the name: a logo that cannot show is a box of its size. */}
-          <ServerImage className="loan-card__logo" src={loan.comProductLogo} />
+          <ServerImage className="loan-card__logo" src={loan.comProductLogo} fetchPriority="low" />
           <span className="loan-card__name">{loan.comProductName}</span>
         </div>
         <h1 className="loan-confirm__title">{m.title}</h1>

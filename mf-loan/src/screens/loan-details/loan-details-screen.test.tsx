@@ -600,6 +600,7 @@ test('a product logo on another https origin shows, sized by its class', async (
   expect(logo.tagName).toBe('IMG')
   expect(logo).toHaveAttribute('src', CDN_LOGO)
   expect(logo).toHaveClass('loan-card__logo')
+  expect(logo).toHaveAttribute('fetchpriority', 'low')
 })
 
 test.each([

@@ -150,6 +150,7 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
         <div className="loan-card__head">
           <ServerImage
             className="loan-card__logo"
+            fetchPriority="low"
             src={details.productLogo}
             alt={m.productLogo(details.productName)}
           />

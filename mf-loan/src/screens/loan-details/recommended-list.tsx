@@ -34,7 +34,7 @@ export function RecommendedList({ products, onTap, onMore, rupee }: RecommendedL
               >
                 <span className="loan-product__head">
                   {/* Decoration beside the name: a logo that cannot show is a box of its size. */}
-                  <ServerImage className="loan-product__logo" src={product.logo} />
+                  <ServerImage className="loan-product__logo" src={product.logo} fetchPriority="low" />
                   <span className="loan-product__name">{product.name}</span>
                   <span className="loan-product__cta">{product.buttonText}</span>
                 </span>

@@ -371,6 +371,9 @@ test('the product, pay-code and channel logos come from any https origin; one th
   const logo = screen.getByRole('img', { name: 'Peso Cash logo' })
   expect(logo).toHaveAttribute('src', testPictures('Peso Cash', ''))
   expect(document.querySelector('.repay-code__logo')).toHaveAttribute('src', testPictures('Peso Cash', ''))
+  // Logos never compete with the screen's code and calls for the link (issue #31).
+  expect(logo).toHaveAttribute('fetchpriority', 'low')
+  expect(document.querySelector('.repay-code__logo')).toHaveAttribute('fetchpriority', 'low')
   fireEvent.error(logo)
   const box = screen.getByRole('img', { name: 'Peso Cash logo' })
   expect(box.tagName).toBe('SPAN')
@@ -380,6 +383,7 @@ test('the product, pay-code and channel logos come from any https origin; one th
   expect(logos.map((l) => l.getAttribute('src'))).toEqual(
     ['GCash', '7-Eleven', 'QR Ph'].map((name) => testPictures(name, '')),
   )
+  for (const l of logos) expect(l).toHaveAttribute('fetchpriority', 'low')
 })
 
 test('logos that may not show (http, inline, none) are grey boxes of the same size, never broken images', async () => {

@@ -37,7 +37,7 @@ export function RepaymentCode2Screen(props: RemoteProps) {
     <div className="repay-page">
       <section className="repay-card repay-code" aria-label={label}>
         {/* The logo of the server's default pay details: any https origin; else a grey box (ADR 0022). */}
-        <ServerImage className="repay-code__logo" src={info.logo} />
+        <ServerImage className="repay-code__logo" src={info.logo} fetchPriority="low" />
         <div className="repay-code__row">
           <span className="repay-code__label">{label}</span>
           <strong className="repay-code__value">{value}</strong>
