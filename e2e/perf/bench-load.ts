@@ -29,7 +29,7 @@ import {
   type Build,
 } from './load-visit.ts'
 import {
-  median,
+  sweepMedian,
   METRICS,
   PROBE_SCRIPT,
   quantile,
@@ -66,6 +66,8 @@ import {
  */
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7))
+/** Sweeps over every route (issue #26, item 5): each figure is the median of the sweeps' medians. */
+const SWEEPS = Math.max(1, Number(process.env.BENCH_SWEEPS ?? 1))
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 60_000)
 const STRETCH_TIMERS = process.env.BENCH_STRETCH_TIMERS === '1'
 /** Diagnostic runs never overwrite the report of the product as deployed. */
@@ -76,6 +78,7 @@ interface RunResult {
   route: string
   build: Build
   run: number
+  sweep: number
   ok: boolean
   error?: string
   metrics?: Metrics
@@ -88,10 +91,16 @@ interface Spread {
   p25: number
   p75: number
   max: number
+  /** Each sweep's median, when there were several (BENCH_SWEEPS). */
+  sweeps?: number[]
 }
 
 /** One cold load under the profile; resolves when the network has been quiet for 2 s and LCP is stable. */
-async function measure(browser: Browser, origin: string, route: BenchRoute): Promise<Omit<RunResult, 'run'>> {
+async function measure(
+  browser: Browser,
+  origin: string,
+  route: BenchRoute,
+): Promise<Omit<RunResult, 'run' | 'sweep'>> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
     await context.addInitScript({ content: PROBE_SCRIPT })
@@ -184,13 +193,18 @@ function summarise(results: RunResult[]) {
   const medians = {} as Medians
   const spread = {} as Record<MetricName, Spread>
   for (const name of METRICS) {
-    const values = ok.map((r) => r.metrics![name]).filter((v): v is number => v !== null)
-    medians[name] = roundMetric(name, median(values))
+    const tagged = ok
+      .map((r) => ({ sweep: r.sweep, value: r.metrics![name] }))
+      .filter((v): v is { sweep: number; value: number } => v.value !== null)
+    const values = tagged.map((v) => v.value)
+    const bySweep = sweepMedian(tagged)
+    medians[name] = roundMetric(name, bySweep.median)
     spread[name] = {
       min: roundMetric(name, quantile(values, 0)),
       p25: roundMetric(name, quantile(values, 0.25)),
       p75: roundMetric(name, quantile(values, 0.75)),
       max: roundMetric(name, quantile(values, 1)),
+      ...(bySweep.sweeps.length > 1 ? { sweeps: bySweep.sweeps.map((v) => roundMetric(name, v)) } : {}),
     }
   }
   // The waterfall of the run whose LCP is closest to the median, for reading where the time goes.
@@ -201,7 +215,9 @@ function summarise(results: RunResult[]) {
     medians,
     spread,
     valid: ok.length,
-    failed: results.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error}`),
+    failed: results
+      .filter((r) => !r.ok)
+      .map((r) => `${SWEEPS > 1 ? `sweep ${r.sweep} ` : ''}run ${r.run}: ${r.error}`),
     typical,
   }
 }
@@ -262,6 +278,8 @@ function cell(s: Summary | null, name: MetricName, withSpread: boolean): string 
   const main = show(s.medians[name])
   if (!withSpread) return main
   const sp = s.spread[name]
+  if (sp.sweeps)
+    return `${main} (sweeps ${sp.sweeps.map(show).join(' / ')}; runs ${show(sp.p25)}–${show(sp.p75)})`
   return `${main} (${show(sp.p25)}–${show(sp.p75)})`
 }
 
@@ -424,23 +442,27 @@ async function runCold(
     `\nMeasuring ${routes.length} routes × ${RUNS} runs × ${BUILDS.join(', ')} (Slow 4G, CPU ${CPU_SLOWDOWN}×, cold):`,
   )
   const started = Date.now()
-  for (const route of routes) {
-    const routeStarted = Date.now()
-    const builds = buildsOf(route)
-    for (let run = 1; run <= RUNS; run += 1) {
-      const line: string[] = []
-      for (const build of turnOrder(builds, run)) {
-        const result = { ...(await measure(browser, servers[build].origin, route)), build, run }
-        results.push(result)
-        line.push(
-          result.ok
-            ? `${build.slice(0, 4)} LCP ${Math.round(result.metrics!.lcpMs)} ms`
-            : `${build.slice(0, 4)} FAILED (${result.error})`,
-        )
+  for (let sweep = 1; sweep <= SWEEPS; sweep += 1) {
+    if (SWEEPS > 1) console.log(`Sweep ${sweep} of ${SWEEPS}`)
+    for (const route of routes) {
+      const routeStarted = Date.now()
+      const builds = buildsOf(route)
+      for (let run = 1; run <= RUNS; run += 1) {
+        const line: string[] = []
+        // The first configuration rotates over the runs of all sweeps, not only within one.
+        for (const build of turnOrder(builds, (sweep - 1) * RUNS + run)) {
+          const result = { ...(await measure(browser, servers[build].origin, route)), build, run, sweep }
+          results.push(result)
+          line.push(
+            result.ok
+              ? `${build.slice(0, 4)} LCP ${Math.round(result.metrics!.lcpMs)} ms`
+              : `${build.slice(0, 4)} FAILED (${result.error})`,
+          )
+        }
+        console.log(`  ${route.path} #${run}: ${line.join(' · ')}`)
       }
-      console.log(`  ${route.path} #${run}: ${line.join(' · ')}`)
+      console.log(`  ${route.path}: ${Math.round((Date.now() - routeStarted) / 1000)} s`)
     }
-    console.log(`  ${route.path}: ${Math.round((Date.now() - routeStarted) / 1000)} s`)
   }
   console.log(`Measured in ${Math.round((Date.now() - started) / 1000)} s`)
 
@@ -481,12 +503,13 @@ async function runCold(
       ? 'DIAGNOSTIC: page timers ≥ 3 s stretched 10× so remote loader timeouts cannot fire'
       : 'as deployed',
   }
-  const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${RUNS} runs per configuration and route, in turn.`
+  const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${RUNS} runs per configuration and route, in turn${SWEEPS > 1 ? `, in each of ${SWEEPS} sweeps over every route: a figure is the median of the sweeps' medians` : ''}.`
   const meta = `built from commit ${builtFrom}, measured ${new Date().toISOString()}`
 
   const json = {
     profile,
     runs: RUNS,
+    sweeps: SWEEPS,
     budget: BUDGET,
     routes: reports.map((r) => ({
       route: r.route,
@@ -589,6 +612,7 @@ async function main() {
       await runCold(browser, servers, routes, parity, builtFrom, behindNginx.brotli)
     const options = (): RevisitOptions => ({
       runs: RUNS,
+      sweeps: SWEEPS,
       timeoutMs: TIMEOUT_MS,
       stretchTimers: STRETCH_TIMERS,
       out: OUT,

@@ -290,6 +290,24 @@ export function quantile(values: number[], q: number): number {
 
 export const median = (values: number[]) => quantile(values, 0.5)
 
+/**
+ * A figure over several sweeps (issue #26, item 5: `BENCH_SWEEPS`): each sweep's median, in sweep order, and
+ * their median, the number a budget judges. With one sweep it is the plain median of its runs. The runs of a
+ * sweep are the values tagged with its number; a sweep with no value is left out.
+ */
+export function sweepMedian(values: { sweep: number; value: number }[]): {
+  median: number
+  sweeps: number[]
+} {
+  const bySweep = new Map<number, number[]>()
+  for (const { sweep, value } of values) {
+    if (!Number.isFinite(value)) continue
+    bySweep.set(sweep, [...(bySweep.get(sweep) ?? []), value])
+  }
+  const sweeps = [...bySweep.entries()].sort((a, b) => a[0] - b[0]).map(([, v]) => median(v))
+  return { median: median(sweeps), sweeps }
+}
+
 /** Rounding per metric: milliseconds and bytes to integers, CLS to 4 decimals. */
 export function roundMetric(name: MetricName, value: number): number {
   if (!Number.isFinite(value)) return value

@@ -12,7 +12,14 @@ import {
   visit,
   type Build,
 } from './load-visit.ts'
-import { median, PROBE_SCRIPT, quantile, STRETCH_TIMERS_SCRIPT, type Metrics } from './metrics.ts'
+import {
+  median,
+  PROBE_SCRIPT,
+  quantile,
+  STRETCH_TIMERS_SCRIPT,
+  sweepMedian,
+  type Metrics,
+} from './metrics.ts'
 import { networkTotals, recordNetwork, type NetworkTotals, type ResponseKind } from './network-log.ts'
 import type { ReleaseInfo, ReleaseState } from './release-setup.ts'
 import { RESULTS_DIR } from './serve-builds.ts'
@@ -57,6 +64,8 @@ export interface Target {
 
 export interface RevisitOptions {
   runs: number
+  /** Sweeps over every route (BENCH_SWEEPS): a figure is the median of the sweeps' medians. */
+  sweeps: number
   timeoutMs: number
   stretchTimers: boolean
   /** The report's base name: `load` (or `load-stretched-timers`); the profile is appended. */
@@ -80,6 +89,7 @@ interface RevisitRun {
   route: string
   build: Build
   run: number
+  sweep: number
   ok: boolean
   error?: string
   metrics?: Metrics
@@ -109,7 +119,7 @@ async function measureRevisit(
   isReleased: IsReleased,
   unchanged: ReadonlySet<string>,
   mustLoadRelease: boolean,
-): Promise<Omit<RevisitRun, 'build' | 'run'>> {
+): Promise<Omit<RevisitRun, 'build' | 'run' | 'sweep'>> {
   const fail = (error: string) => ({ route: route.path, ok: false, error })
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
@@ -208,7 +218,7 @@ interface Summary {
   valid: number
   failed: string[]
   medians: Record<Field, number>
-  spread: Record<Field, { p25: number; p75: number; max: number }>
+  spread: Record<Field, { p25: number; p75: number; max: number; sweeps?: number[] }>
   files: FileSeen[]
   lcpElement: string | null
 }
@@ -218,13 +228,16 @@ function summarise(results: RevisitRun[], isReleased: IsReleased, unchanged: Rea
   const medians = {} as Summary['medians']
   const spread = {} as Summary['spread']
   for (const [name, get] of Object.entries(FIELDS) as [Field, (r: RevisitRun) => number][]) {
-    const values = ok.map(get).filter(Number.isFinite)
+    const tagged = ok.map((r) => ({ sweep: r.sweep, value: get(r) })).filter((v) => Number.isFinite(v.value))
+    const values = tagged.map((v) => v.value)
     const round = (v: number) => (Number.isFinite(v) ? Math.round(v) : v)
-    medians[name] = round(median(values))
+    const bySweep = sweepMedian(tagged)
+    medians[name] = round(bySweep.median)
     spread[name] = {
       p25: round(quantile(values, 0.25)),
       p75: round(quantile(values, 0.75)),
       max: round(quantile(values, 1)),
+      ...(bySweep.sweeps.length > 1 ? { sweeps: bySweep.sweeps.map(round) } : {}),
     }
   }
   const seen = new Map<string, { kind: ResponseKind; bytes: number[] }>()
@@ -250,7 +263,12 @@ function summarise(results: RevisitRun[], isReleased: IsReleased, unchanged: Rea
   )[0]
   return {
     valid: ok.length,
-    failed: results.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error}`),
+    failed: results
+      .filter((r) => !r.ok)
+      .map(
+        (r) =>
+          `${r.sweep > 1 || results.some((x) => x.sweep > 1) ? `sweep ${r.sweep} ` : ''}run ${r.run}: ${r.error}`,
+      ),
     medians,
     spread,
     files,
@@ -327,6 +345,8 @@ function cell(s: Summary | undefined, field: Field, show: (v: number) => string,
   const v = s.medians[field]
   if (!Number.isFinite(v)) return '–'
   const sp = s.spread[field]
+  if (withSpread && sp.sweeps && new Set(sp.sweeps.map(show)).size > 1)
+    return `${show(v)} (sweeps ${sp.sweeps.map(show).join(' / ')})`
   // A spread that rounds to one value (the same bytes every run) says nothing.
   return withSpread && show(sp.p25) !== show(sp.p75)
     ? `${show(v)} (${show(sp.p25)}–${show(sp.p75)})`
@@ -413,7 +433,10 @@ function profileText(profile: 'warm' | 'release', options: RevisitOptions): stri
     `Slow 4G as DevTools emulates it (${NETWORK.latency} ms latency, 1474.56 kbit/s down, 675 kbit/s up), ` +
     `CPU ${CPU_SLOWDOWN}×, ${profile}: ${visit}; ${VIEWPORT.width}×${VIEWPORT.height}, HTTP/2 + TLS on loopback ` +
     `(Node server: brotli 11; nginx: deploy/nginx.conf, ${options.nginxBrotli ? 'brotli 11' : 'gzip 9, no brotli module'} ` +
-    `precompressed files), ${options.browserVersion}; ${options.runs} runs per configuration and route, in turn.`
+    `precompressed files), ${options.browserVersion}; ${options.runs} runs per configuration and route, in turn` +
+    (options.sweeps > 1
+      ? `, in each of ${options.sweeps} sweeps over every route: a figure is the median of the sweeps' medians.`
+      : '.')
   )
 }
 
@@ -530,34 +553,38 @@ export async function runRevisitProfile(
   )
   const results: RevisitRun[] = []
   const started = Date.now()
-  for (const route of routes) {
-    // The released remote's routes must load its new files; other routes show that nothing of theirs is.
-    const mustLoadRelease = !!release && route.remote === release.remote
-    for (let run = 1; run <= options.runs; run += 1) {
-      const line: string[] = []
-      for (const build of turnOrder(buildsOf(route), run)) {
-        const result: RevisitRun = {
-          ...(await measureRevisit(
-            browser,
-            targets[build],
-            route,
-            profile,
-            options,
-            isReleasedFor(build),
-            unchanged,
-            mustLoadRelease && (build !== 'monolithic' || monolithChanged.size > 0),
-          )),
-          build,
-          run,
+  for (let sweep = 1; sweep <= options.sweeps; sweep += 1) {
+    if (options.sweeps > 1) console.log(`Sweep ${sweep} of ${options.sweeps}`)
+    for (const route of routes) {
+      // The released remote's routes must load its new files; other routes show that nothing of theirs is.
+      const mustLoadRelease = !!release && route.remote === release.remote
+      for (let run = 1; run <= options.runs; run += 1) {
+        const line: string[] = []
+        for (const build of turnOrder(buildsOf(route), (sweep - 1) * options.runs + run)) {
+          const result: RevisitRun = {
+            ...(await measureRevisit(
+              browser,
+              targets[build],
+              route,
+              profile,
+              options,
+              isReleasedFor(build),
+              unchanged,
+              mustLoadRelease && (build !== 'monolithic' || monolithChanged.size > 0),
+            )),
+            build,
+            run,
+            sweep,
+          }
+          results.push(result)
+          line.push(
+            result.ok
+              ? `${build.slice(0, 4)} ready ${Math.round(result.metrics!.readyMs)} ms ${kib(result.net!.total)}`
+              : `${build.slice(0, 4)} FAILED (${result.error})`,
+          )
         }
-        results.push(result)
-        line.push(
-          result.ok
-            ? `${build.slice(0, 4)} ready ${Math.round(result.metrics!.readyMs)} ms ${kib(result.net!.total)}`
-            : `${build.slice(0, 4)} FAILED (${result.error})`,
-        )
+        console.log(`  ${route.path} #${run}: ${line.join(' · ')}`)
       }
-      console.log(`  ${route.path} #${run}: ${line.join(' · ')}`)
     }
   }
   console.log(`Measured in ${Math.round((Date.now() - started) / 1000)} s`)
@@ -586,6 +613,7 @@ export async function runRevisitProfile(
     profile: profileText(profile, options),
     generated: options.meta,
     runs: options.runs,
+    sweeps: options.sweeps,
     budget: REVISIT_BUDGET,
     release,
     routes: reports.map((r) => ({
