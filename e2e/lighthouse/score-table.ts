@@ -11,29 +11,41 @@ export interface ManifestEntry {
 const score = (value: number) => String(Math.round(value * 100))
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-/** The report's table: each page's representative run, its four scores, FCP and LCP. */
+function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (!sorted.length) return Number.NaN
+  const mid = (sorted.length - 1) / 2
+  return (sorted[Math.floor(mid)] + sorted[Math.ceil(mid)]) / 2
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+
+/**
+ * The report's table: per page, the median over its runs of each of the four scores (what the assertions
+ * judge, `aggregationMethod: 'median'`), FCP and LCP, in the order lhci ran the pages.
+ */
 export function scoreTable(entries: readonly ManifestEntry[], readReport: (path: string) => string): string {
   const publicOnes = new Set(publicPaths())
-  const rows = entries
-    .filter((entry) => entry.isRepresentativeRun)
-    .map((entry) => {
-      const url = new URL(entry.url)
-      const lhr = JSON.parse(readReport(entry.jsonPath)) as {
-        audits: Record<string, { numericValue?: number }>
-      }
-      const fcp = lhr.audits['first-contentful-paint']?.numericValue ?? NaN
-      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN
-      const s = entry.summary
-      return [
-        `\`${url.pathname}\`${publicOnes.has(url.pathname) ? ' (public)' : ''}`,
-        score(s.performance),
-        score(s.accessibility),
-        score(s['best-practices']),
-        score(s.seo),
-        seconds(fcp),
-        seconds(lcp),
-      ]
-    })
+  const byUrl = new Map<string, ManifestEntry[]>()
+  for (const entry of entries) byUrl.set(entry.url, [...(byUrl.get(entry.url) ?? []), entry])
+  const rows = [...byUrl.entries()].map(([address, runs]) => {
+    const url = new URL(address)
+    const timing = (audit: string) =>
+      median(
+        runs.map((run) => {
+          const lhr = JSON.parse(readReport(run.jsonPath)) as {
+            audits: Record<string, { numericValue?: number }>
+          }
+          return lhr.audits[audit]?.numericValue ?? Number.NaN
+        }),
+      )
+    return [
+      `\`${url.pathname}\`${publicOnes.has(url.pathname) ? ' (public)' : ''}`,
+      ...CATEGORIES.map((category) => score(median(runs.map((run) => run.summary[category])))),
+      seconds(timing('first-contentful-paint')),
+      seconds(timing('largest-contentful-paint')),
+    ]
+  })
   const head = ['route', 'perf', 'a11y', 'best practices', 'SEO', 'FCP', 'LCP']
   return [head, head.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n')
 }

@@ -8,6 +8,7 @@ import {
   computeMetrics,
   PROBE_SCRIPT,
   SNAPSHOT_EXPRESSION,
+  sweepMedian,
   type Medians,
   type Snapshot,
 } from '../perf/metrics.ts'
@@ -221,4 +222,30 @@ test('the benchmark measures the standalone promotion entry as a static route wi
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+})
+
+// Issue #26, item 5: with BENCH_SWEEPS, a budget judges the median of the sweeps' medians.
+test('one sweep: the plain median of its runs', () => {
+  const runs = [2700, 2500, 2900].map((value) => ({ sweep: 1, value }))
+  expect(sweepMedian(runs)).toEqual({ median: 2700, sweeps: [2700] })
+})
+
+test("several sweeps: each sweep's median, in sweep order, and their median, not the median of all runs", () => {
+  const runs = [
+    ...[2600, 2610, 2620].map((value) => ({ sweep: 2, value })),
+    ...[2400, 2410, 3000].map((value) => ({ sweep: 1, value })),
+    ...[2900, 2950, 2990].map((value) => ({ sweep: 3, value })),
+  ]
+  // The median of the nine runs would be 2620: each sweep weighs once, whatever its runs.
+  expect(sweepMedian(runs)).toEqual({ median: 2610, sweeps: [2410, 2610, 2950] })
+})
+
+test('a run without a value is left out of its sweep; no value at all is no median', () => {
+  expect(
+    sweepMedian([
+      { sweep: 1, value: Number.NaN },
+      { sweep: 2, value: 10 },
+    ]),
+  ).toEqual({ median: 10, sweeps: [10] })
+  expect(Number.isNaN(sweepMedian([]).median)).toBe(true)
 })
