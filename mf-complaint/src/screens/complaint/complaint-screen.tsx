@@ -202,7 +202,9 @@ function OrderSummary({ order, rupee }: { order: ComplaintOrder; rupee: boolean 
   return (
     <div className="complaint-order">
       <div className="complaint-order__product">
-        {order.productLogo && <ServerImage className="complaint-order__logo" src={order.productLogo} fetchPriority="low" />}
+        {order.productLogo && (
+          <ServerImage className="complaint-order__logo" src={order.productLogo} fetchPriority="low" />
+        )}
         <span className="complaint-order__name">{order.productName}</span>
         {order.status && <span className="complaint-order__status">{order.status}</span>}
       </div>
