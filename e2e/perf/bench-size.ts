@@ -17,6 +17,7 @@ import {
 import { listFiles } from 'deploy/release'
 import { STANDALONE_PAGES } from 'deploy/standalone'
 import { PROBE_SCRIPT } from './metrics.ts'
+import { measureReportPath, reporterFiles, type ReportPathSize } from './report-path.ts'
 import {
   brotli,
   CDN_DIR,
@@ -31,10 +32,11 @@ import {
 } from './serve-builds.ts'
 
 /**
- * `pnpm bench:size`: what the federated build (as deployed) weighs, per package and per route, and three
- * checks that fail the command: react-dom in exactly one downloaded chunk, no foreign remote's files, one
- * Module Federation runtime on a route that renders a remote (none expected, at most one, on a shell-only
- * route).
+ * `pnpm bench:size`: what the federated build (as deployed) weighs, per package and per route, and the checks
+ * that fail the command: react-dom in exactly one downloaded chunk, no foreign remote's files, one Module
+ * Federation runtime on a route that renders a remote (none expected, at most one, on a shell-only route),
+ * the field health reporter requested only after the route's first paint, and the report path's size
+ * (report-path.ts: entry share and lazy chunk within REPORT_PATH_BUDGET).
  */
 
 /** Only react-dom's client contains this (the property it puts on a root's container element). */
@@ -121,7 +123,12 @@ interface RouteSize {
   css: Totals
   byOwner: Record<string, { js: number; css: number }>
   downloads: Download[]
-  checks: { reactDomOnce: Check; noForeignRemote: Check; oneFederationRuntime: Check }
+  checks: {
+    reactDomOnce: Check
+    noForeignRemote: Check
+    oneFederationRuntime: Check
+    reporterAfterPaint: Check
+  }
 }
 
 const ownerOf = (path: string) => /^\/remotes\/([^/]+)\//.exec(path)?.[1] ?? 'shell'
@@ -149,11 +156,46 @@ function federationRuntimeCheck(rendersRemote: boolean, copies: string[]): Check
   }
 }
 
-/** Loads a route (no throttling) and records every script and stylesheet it downloads. */
-async function routeSize(browser: Browser, origin: string, route: BenchRoute): Promise<RouteSize> {
+/** When the page's first contentful paint came and when each of the reporter's files was requested (ms). */
+interface ReporterTimings {
+  fcp: number | null
+  requests: { file: string; start: number }[]
+}
+
+/**
+ * The field health reporter (ADR 0033) comes after the first paint: its files are neither named by the page (a
+ * modulepreload) nor requested before the first contentful paint. Not requested at all also passes.
+ */
+function reporterAfterPaintCheck(timings: ReporterTimings, namedByPage: string[]): Check {
+  if (namedByPage.length) return { pass: false, detail: `the page names ${namedByPage.join(', ')}` }
+  if (!timings.requests.length) return { pass: true, detail: 'the shell’s reporter not requested' }
+  if (timings.fcp === null)
+    return { pass: false, detail: 'requested, and no first contentful paint recorded' }
+  const early = timings.requests.filter((r) => r.start < timings.fcp!)
+  const after = (r: { start: number }) => `${Math.round(r.start - timings.fcp!)} ms`
+  return early.length
+    ? {
+        pass: false,
+        detail: `requested before the first paint: ${early.map((r) => `${r.file} ${after(r)}`).join(', ')}`,
+      }
+    : { pass: true, detail: `requested ${timings.requests.map(after).join(', ')} after the first paint` }
+}
+
+/**
+ * Loads a route (no throttling) and records every script and stylesheet it downloads; `reporter` are the field
+ * health reporter's files (report-path.ts). Returns the page as served too.
+ */
+async function routeSize(
+  browser: Browser,
+  origin: string,
+  route: BenchRoute,
+  reporter: string[],
+): Promise<{ size: RouteSize; page: string }> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   const pending: Promise<Download | null>[] = []
   let rendered = false
+  let served = ''
+  let timings: ReporterTimings = { fcp: null, requests: [] }
   try {
     await context.addInitScript({ content: PROBE_SCRIPT })
     const page = await context.newPage()
@@ -180,9 +222,16 @@ async function routeSize(browser: Browser, origin: string, route: BenchRoute): P
         ),
       )
     })
-    await page.goto(origin + route.url, { waitUntil: 'networkidle', timeout: 60_000 })
+    const navigation = await page.goto(origin + route.url, { waitUntil: 'networkidle', timeout: 60_000 })
+    served = (await navigation?.text()) ?? ''
     await waitForReady(page, 15_000)
     await page.waitForLoadState('networkidle')
+    timings = (await page.evaluate(`({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      requests: performance.getEntriesByType('resource')
+        .map((e) => ({ file: new URL(e.name).pathname.slice(1), start: e.startTime }))
+        .filter((r) => ${JSON.stringify(reporter)}.includes(r.file)),
+    })`)) as ReporterTimings
     // Bodies are read from the browser: all of them before the context closes.
     await Promise.all(pending)
     rendered = (await page.evaluate(
@@ -207,7 +256,7 @@ async function routeSize(browser: Browser, origin: string, route: BenchRoute): P
   const pageOwner = own ?? (standalone ? packageName(standalone) : null)
   const foreign = downloads.filter((d) => d.owner !== 'shell' && d.owner !== pageOwner)
   const list = (ds: Download[]) => ds.map((d) => d.path).join(', ')
-  return {
+  const size: RouteSize = {
     route: route.path,
     url: route.url,
     remote: own,
@@ -231,8 +280,13 @@ async function routeSize(browser: Browser, origin: string, route: BenchRoute): P
         own !== null,
         runtimes.map((d) => d.path),
       ),
+      reporterAfterPaint: reporterAfterPaintCheck(
+        timings,
+        reporter.filter((file) => served.includes(file)),
+      ),
     },
   }
+  return { size, page: served }
 }
 
 /** Confirms the marker is still a runtime-core text (after an upgrade it may change). */
@@ -251,9 +305,15 @@ const CHECK_NAMES = {
   reactDomOnce: 'react-dom in exactly one chunk',
   noForeignRemote: 'no foreign remote fetched',
   oneFederationRuntime: 'one federation runtime (none without a remote)',
+  reporterAfterPaint: 'health reporter after the first paint',
 } as const
 
-function markdown(packages: PackageSize[], routes: RouteSize[], meta: string): string {
+function markdown(
+  packages: PackageSize[],
+  routes: RouteSize[],
+  reportPath: ReportPathSize,
+  meta: string,
+): string {
   const owners = [...new Set(routes.flatMap((r) => Object.keys(r.byOwner)))].sort((a, b) =>
     a === 'shell' ? -1 : b === 'shell' ? 1 : a.localeCompare(b),
   )
@@ -300,8 +360,12 @@ function markdown(packages: PackageSize[], routes: RouteSize[], meta: string): s
           (k) => `${r.checks[k].pass ? 'PASS' : '**FAIL**'} ${r.checks[k].detail}`,
         ),
       ]),
-      ['l', 'l', 'l', 'l'],
+      ['l', 'l', 'l', 'l', 'l'],
     ),
+    '',
+    '## Field health report path (issue #32, ADR 0033)',
+    '',
+    reportPathText(reportPath, true),
   ]
   for (const r of routes) {
     out.push('', `### \`${r.route}\` downloads`, '')
@@ -321,12 +385,37 @@ function markdown(packages: PackageSize[], routes: RouteSize[], meta: string): s
   return out.join('\n') + '\n'
 }
 
+const bytes = (n: number) => `${n.toLocaleString('en-US')} B`
+
+/** The report path's figures and verdict, as a short text (markdown for size.md). */
+function reportPathText(r: ReportPathSize, md: boolean): string {
+  const code = (s: string) => (md ? `\`${s}\`` : s)
+  const verdict = r.pass ? 'PASS' : md ? '**FAIL**' : 'FAIL'
+  const lines = [
+    `${verdict} ${bytes(r.total)} of ${bytes(r.limit)} (${kib(r.total)}): entry share ${bytes(r.entry.br)}` +
+      ` (${r.entry.modules.map((m) => `${code(m.source)} ${bytes(m.raw)} raw`).join(', ') || 'none'}),` +
+      ` lazy ${r.chunks.map((c) => `${code(c.file)} ${bytes(c.br)} (${bytes(c.raw)} raw)`).join(', ') || 'none'}.`,
+    r.inEntry
+      ? `${verdict}: the entry imports ${code('shared/src/health/reporter.ts')} statically: it comes before the first paint.`
+      : 'The entry imports the reporter lazily only (the routes above: requested after the first paint).',
+  ]
+  if (r.preloadedByPage.length) lines.push(`${verdict}: a page names ${r.preloadedByPage.join(', ')}.`)
+  if (!r.sameAsMeasured) {
+    lines.push(
+      'Measured on a fresh build of the sources, which differs from the build served above: run `pnpm build` first.',
+    )
+  }
+  return lines.join(md ? '\n\n' : '\n')
+}
+
 async function main() {
   if (!federatedBuildPresent()) await buildFederated()
   // Measured on a copy, so a rebuild elsewhere in the workspace cannot change the build halfway.
   const build = await snapshotFederatedBuild()
   const sizes: RouteSize[] = []
+  const pages: string[] = []
   let packages: PackageSize[] = []
+  let reportPath: ReportPathSize
   try {
     const registry = readRegistryFile(build.registryFile)
     packages = [
@@ -342,16 +431,20 @@ async function main() {
           ),
         ),
     ]
+    const reporter = reporterFiles(build.shellDir).files
     const server = await serveBuild(build)
     const browser = await launchChromium()
     try {
       for (const route of benchRoutes(build.registryFile)) {
-        sizes.push(await routeSize(browser, server.origin, route))
+        const { size, page } = await routeSize(browser, server.origin, route, reporter)
+        sizes.push(size)
+        pages.push(page)
       }
     } finally {
       await browser.close()
       await server.close()
     }
+    reportPath = await measureReportPath(build.shellDir, pages)
   } finally {
     removeBuildCopies()
   }
@@ -369,6 +462,7 @@ async function main() {
       .filter((k) => !r.checks[k].pass)
       .map((k) => `${r.route}: ${CHECK_NAMES[k]}: ${r.checks[k].detail}`),
   ])
+  if (!reportPath.pass) failures.push(`field health report path: ${reportPathText(reportPath, false)}`)
   await writeFormatted(
     join(RESULTS_DIR, 'size.json'),
     JSON.stringify(
@@ -377,6 +471,7 @@ async function main() {
         markers: { reactDom: REACT_DOM_MARKER, federationRuntime: MF_RUNTIME_MARKER },
         packages,
         routes: sizes,
+        reportPath,
         pass: failures.length === 0,
         failures,
       },
@@ -384,7 +479,7 @@ async function main() {
       2,
     ),
   )
-  await writeFormatted(join(RESULTS_DIR, 'size.md'), markdown(packages, sizes, meta))
+  await writeFormatted(join(RESULTS_DIR, 'size.md'), markdown(packages, sizes, reportPath, meta))
 
   console.log('\nPackages (JS / CSS, raw and brotli):')
   console.log(
@@ -417,6 +512,7 @@ async function main() {
       )
     }
   }
+  console.log(`\nField health report path:\n${reportPathText(reportPath, false)}`)
   console.log(`\nWritten: e2e/perf/results/size.json, size.md`)
   if (failures.length) {
     console.log(`\n${failures.length} check(s) failed.`)

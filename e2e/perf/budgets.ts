@@ -29,6 +29,13 @@ export const BUDGET = {
   interactiveMs: 2800,
 } as const
 
+/**
+ * `pnpm bench:size`, issue #32: what the field health report path adds to the shell, brotli 11: its share of
+ * the entry (the front that queues events until the reporter arrives) plus the lazy chunk the reporter and
+ * Web Vitals come in after the first paint (e2e/perf/report-path.ts).
+ */
+export const REPORT_PATH_BUDGET = { bytes: 3 * 1024 } as const
+
 /** The promotion landings: the shell's `/promotion` and its standalone page (ADR 0017). */
 export const LANDING_ROUTES: readonly string[] = ['/promotion', '/standalone/promotion']
 

@@ -1,12 +1,14 @@
 import { afterFirstPaint, whenIdle } from '../schedule/schedule'
+import type { SessionStore } from '../session/session'
 import type { LoadAttempt } from './outcomes'
 import type { CallFailure, RemoteOutcome } from './report'
 
 /**
  * What the shell and a standalone page hold of field health (ADR 0033): a few lines in the page's entry that
- * note events in a short queue, while the reporter itself (and Web Vitals) loads as one chunk once the page has
- * painted and the browser is idle, so nothing of it comes before the first paint. Uncaught errors from before
- * it arrives are kept too. A page outside the sample, or with reporting off, never loads it.
+ * note events in a short queue, uncaught errors from the start included, while the reporter itself (and Web
+ * Vitals) loads as one chunk once the page has painted and the browser is idle, so nothing of it comes before
+ * the first paint. A page outside the sample, or with reporting off, never loads it. These lines are in the
+ * entry, on the way to the first paint: they count against the report path's 3 KiB (`pnpm bench:size`).
  */
 export interface HealthReporter {
   /** What became of a remote the page wanted on screen, with its load stages' milliseconds. */
@@ -30,72 +32,73 @@ export interface HealthReporter {
   failed(remote: string, notReleased: boolean, attempts: readonly LoadAttempt[], message: string): void
   /** A call that failed, by path (query dropped) and kind. */
   call(path: string, kind: CallFailure): void
-  /** The remote now on screen: Web Vitals measured from here on are its. */
-  screen(remote: string, version: string): void
-  /** An uncaught error or rejection (the reporter listens for them itself once loaded). */
+  /** An uncaught error or rejection (the front listens for them from the start and passes them on). */
   uncaught(event: ErrorEvent | PromiseRejectionEvent): void
 }
 
-/** Reports nothing: reporting is off, this page load is outside the sample, or a test. */
-export const NO_HEALTH_REPORTS: HealthReporter = {
-  remote: () => undefined,
-  mounted: () => undefined,
-  failed: () => undefined,
-  call: () => undefined,
-  screen: () => undefined,
-  uncaught: () => undefined,
+/** What reports say of the page: the route table's path of the page now shown, and whether its route shows a remote. */
+export interface HealthPage {
+  route: () => string
+  expectsRemote: boolean
 }
 
-const METHODS = ['remote', 'mounted', 'failed', 'call', 'screen', 'uncaught'] as const
+const METHODS = ['remote', 'mounted', 'failed', 'call', 'uncaught'] as const
+
+const none = () => undefined
+/** Reports nothing: reporting is off, this page load is outside the sample, or a test. */
+export const NO_HEALTH_REPORTS: HealthReporter = {
+  remote: none,
+  mounted: none,
+  failed: none,
+  call: none,
+  uncaught: none,
+}
 
 /** Events kept while the reporter loads; past this the page is having a bad time and the rest are dropped. */
 const QUEUE_MAX = 50
 
+/**
+ * The page's reporter: the front, which loads the reporter's chunk (`load`, injected by tests) once the page
+ * has painted and is idle. `page` tells what reports say of the page (reporter.ts: the address's path and no
+ * remote when not given); the values of `session` never leave in a report.
+ */
 export function deferredHealthReporter(
   win: Window,
   settings: { healthEndpoint: string; healthSample: number },
-  load: () => Promise<HealthReporter>,
+  page: HealthPage | undefined,
+  session: SessionStore,
+  load: () => Promise<HealthReporter> = () =>
+    import('./reporter').then((chunk) =>
+      chunk.createHealthReporter(win, settings.healthEndpoint, page, session),
+    ),
   random: () => number = Math.random,
 ): HealthReporter {
   if (!settings.healthEndpoint || !(random() < settings.healthSample)) return NO_HEALTH_REPORTS
-  type Call = { [K in keyof HealthReporter]: [K, Parameters<HealthReporter[K]>] }[keyof HealthReporter]
+  type Call = [method: keyof HealthReporter, args: unknown[]]
   let queue: Call[] | null = []
   let target: HealthReporter | null = null
-  const early = (event: ErrorEvent | PromiseRejectionEvent) => {
-    if (queue && queue.length < QUEUE_MAX) queue.push(['uncaught', [event]])
+  const note = (call: Call) => {
+    if (target) (target[call[0]] as (...args: unknown[]) => void)(...call[1])
+    else if (queue && queue.length < QUEUE_MAX) queue.push(call)
   }
-  win.addEventListener('error', early)
-  win.addEventListener('unhandledrejection', early)
-  const stopEarly = () => {
-    win.removeEventListener('error', early)
-    win.removeEventListener('unhandledrejection', early)
-  }
+  const front = {} as Record<keyof HealthReporter, (...args: unknown[]) => void>
+  for (const method of METHODS) front[method] = (...args) => note([method, args])
+  win.addEventListener('error', front.uncaught)
+  win.addEventListener('unhandledrejection', front.uncaught)
   afterFirstPaint(win, () =>
     whenIdle(
       () =>
         void load().then(
           (reporter) => {
-            stopEarly()
             target = reporter
-            for (const [method, args] of queue ?? []) (reporter[method] as (...a: unknown[]) => void)(...args)
+            queue?.forEach(note)
             queue = null
           },
-          () => {
-            // The chunk did not arrive: this page reports nothing, and keeps nothing for it.
-            stopEarly()
-            queue = null
-          },
+          // The chunk did not arrive: this page reports nothing, and keeps nothing for it.
+          () => (queue = null),
         ),
       { timeoutMs: 3000, win },
     ),
   )
-  const forward =
-    <K extends keyof HealthReporter>(method: K) =>
-    (...args: Parameters<HealthReporter[K]>) => {
-      if (target) (target[method] as (...a: unknown[]) => void)(...args)
-      else if (queue && queue.length < QUEUE_MAX) queue.push([method, args] as Call)
-    }
-  const front = {} as Record<keyof HealthReporter, unknown>
-  for (const method of METHODS) front[method] = forward(method)
-  return front as HealthReporter
+  return front
 }

@@ -13,19 +13,16 @@ export interface LoadAttempt {
 
 type Outcome = HealthReport['remotes'][number]
 
-/** Milliseconds of each load stage of `version` (the last attempt that loaded it), and of its mount. */
-function stagePhases(records: readonly LoadAttempt[], remote: string, version: string, mountMs?: number) {
-  const loaded = records.filter((r) => r.remote === remote && r.version === version && r.ok).at(-1)
-  const phases: Record<string, number> = {}
-  for (const [stage, ms] of Object.entries(loaded?.phases ?? {})) if (ms !== undefined) phases[stage] = ms
-  if (loaded) phases.total = loaded.durationMs
-  if (mountMs !== undefined) phases.mount = mountMs
-  return phases
-}
+/** The last record of `remote` at `version` that loaded (`ok`) or failed. */
+const lastRecord = (records: readonly LoadAttempt[], remote: string, version: string | null, ok: boolean) =>
+  records.filter((r) => r.remote === remote && r.version === version && r.ok === ok).at(-1)
 
 const why = (record: LoadAttempt | undefined) => record && `${record.stage}: ${record.error ?? 'failed'}`
 
-/** A remote on screen: mounted, or mounted from `previous` after `fellBackFrom` failed (and why). */
+/**
+ * A remote on screen: mounted, or mounted from `previous` after `fellBackFrom` failed (and why), with the
+ * milliseconds of each load stage of the version on screen, its total and its mount.
+ */
 export function mountedOutcome(
   remote: string,
   version: string,
@@ -33,15 +30,15 @@ export function mountedOutcome(
   records: readonly LoadAttempt[],
   mountMs: number,
 ): Outcome {
-  const failed = records.filter((r) => r.remote === remote && r.version === fellBackFrom && !r.ok).at(-1)
-  const reason = why(failed)
+  const loaded = lastRecord(records, remote, version, true)
   return {
     remote,
     version,
     outcome: fellBackFrom ? 'fallback' : 'mounted',
-    ...(fellBackFrom ? { from: fellBackFrom } : {}),
-    ...(reason ? { reason } : {}),
-    phases: stagePhases(records, remote, version, mountMs),
+    // Undefined fields are left out of the report's JSON.
+    from: fellBackFrom ?? undefined,
+    reason: why(lastRecord(records, remote, fellBackFrom, false)),
+    phases: { ...loaded?.phases, total: loaded?.durationMs, mount: mountMs } as Outcome['phases'],
   }
 }
 
@@ -53,10 +50,9 @@ export function failedOutcome(
   message: string,
 ): Outcome {
   const last = attempts.filter((r) => !r.ok).at(-1)
-  const version = attempts.find((r) => r.version !== '-')?.version ?? '-'
   return {
     remote,
-    version,
+    version: attempts.find((r) => r.version !== '-')?.version ?? '-',
     outcome: notReleased ? 'not-released' : last?.stage === 'contract' ? 'contract-refused' : 'retry-screen',
     reason: why(last) ?? message,
     phases: {},

@@ -57,11 +57,11 @@ export const REPORT_LIMITS = { remotes: 10, vitals: 12, errors: 10, calls: 20 } 
 
 /**
  * Text that may leave the page: every known private value (the session's parameters, which the reporter
- * passes) replaced, URLs cut to origin and path, and any run of 4+ digits (ids, phone numbers) masked.
+ * passes: `privateValues`, none shorter than 3 characters) replaced, URLs cut to origin and path, and any run of 4+ digits (ids, phone numbers) masked.
  */
 export function redact(value: string, secrets: readonly string[] = []): string {
   let out = value
-  for (const secret of secrets) if (secret.length >= 3) out = out.split(secret).join('[private]')
+  for (const secret of secrets) out = out.split(secret).join('[private]')
   return out
     .replace(/(https?:\/\/[^\s?#"')]+)[?#][^\s"')]*/g, '$1')
     .replace(/\d{4,}/g, '#')

@@ -1,20 +1,22 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import type { Metric } from 'web-vitals'
+import { createSessionStore, readParams } from '../session/session'
+import type { HealthPage } from './deferred'
 import type { HealthReport } from './report'
-import { createHealthReporter, privateValues, type ReporterOptions, type VitalsApi } from './reporter'
+import { createHealthReporter, privateValues, SETTLE_MS } from './reporter'
 
-let beacons: { url: string; body: Blob }[]
-/** jsdom's Blob has no `text()`; its FileReader reads one. */
-const readBlob = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.readAsText(blob)
-  })
+/** Web Vitals as the reporter registers them: the test reports a metric through the registered callback. */
+const vitals = vi.hoisted(() => ({}) as Record<string, (metric: Metric) => void>)
+vi.mock('web-vitals', () => ({
+  onLCP: (cb: (metric: Metric) => void) => void (vitals.LCP = cb),
+  onINP: (cb: (metric: Metric) => void) => void (vitals.INP = cb),
+  onCLS: (cb: (metric: Metric) => void) => void (vitals.CLS = cb),
+}))
+const metric = (name: Metric['name'], value: number) => ({ name, value }) as Metric
+
+let beacons: { url: string; body: string }[]
 /** The reports sent so far, as the server would read them. */
-const sentReports = async () =>
-  Promise.all(
-    beacons.map(async ({ url, body }) => ({ url, report: JSON.parse(await readBlob(body)) as HealthReport })),
-  )
+const sentReports = () => beacons.map(({ url, body }) => ({ url, report: JSON.parse(body) as HealthReport }))
 let accept: boolean
 
 beforeEach(() => {
@@ -23,7 +25,7 @@ beforeEach(() => {
   accept = true
   Object.defineProperty(navigator, 'sendBeacon', {
     configurable: true,
-    value: vi.fn((url: string, body: Blob) => {
+    value: vi.fn((url: string, body: string) => {
       beacons.push({ url, body })
       return accept
     }),
@@ -39,7 +41,7 @@ function setVisibility(state: DocumentVisibilityState) {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
 }
 
-/** Lets timers, idle callbacks and the beacons' Blob reads run. */
+/** Lets timers and idle callbacks run. */
 async function settle(ms = 0) {
   await vi.advanceTimersByTimeAsync(ms)
   await vi.advanceTimersByTimeAsync(10)
@@ -50,28 +52,14 @@ const hide = () => {
   document.dispatchEvent(new Event('visibilitychange'))
 }
 
-function fakeVitals() {
-  const callbacks: Record<string, (metric: { name: string; value: number }) => void> = {}
-  const api: VitalsApi = {
-    onLCP: (cb) => void (callbacks.LCP = cb),
-    onINP: (cb) => void (callbacks.INP = cb),
-    onCLS: (cb) => void (callbacks.CLS = cb),
-  }
-  return { api, callbacks }
-}
-
-const options = (extra: Partial<ReporterOptions> = {}): ReporterOptions => ({
-  win: window,
-  endpoint: '/health/reports',
-  route: () => '/loanDetails',
-  expectsRemote: true,
-  secrets: () => ['sess-7f3a9c'],
-  vitals: fakeVitals().api,
-  ...extra,
-})
+/** A borrower's session: its values must never leave in a report. */
+const session = createSessionStore({ storage: null }, readParams({ sessionId: 'sess-7f3a9c' }))
+const LOAN_PAGE: HealthPage = { route: () => '/loanDetails', expectsRemote: true }
+const reporterFor = (page: HealthPage | undefined = LOAN_PAGE) =>
+  createHealthReporter(window, '/health/reports', page, session)
 
 test('the load report waits for the route’s remote, then carries its outcome and stages', async () => {
-  const reporter = createHealthReporter(options())
+  const reporter = reporterFor()
   await settle(3000)
   expect(beacons).toEqual([])
   reporter.remote({
@@ -81,7 +69,7 @@ test('the load report waits for the route’s remote, then carries its outcome a
     phases: { manifest: 12, entry: 40 },
   })
   await settle(2500)
-  const sent = await sentReports()
+  const sent = sentReports()
   expect(sent).toHaveLength(1)
   expect(sent[0].url).toBe('/health/reports')
   expect(sent[0].report).toEqual({
@@ -98,31 +86,34 @@ test('the load report waits for the route’s remote, then carries its outcome a
 })
 
 test('a remote that never settles does not hold the load report for ever', async () => {
-  createHealthReporter(options({ settleMs: 5000 })).call('/utilities/loan/detail', 'timeout')
-  await settle(4000)
+  reporterFor().call('/utilities/loan/detail', 'timeout')
+  await settle(SETTLE_MS - 1000)
   expect(beacons).toHaveLength(0)
   await settle(3000)
-  expect((await sentReports()).map((s) => s.report.calls)).toEqual([
+  expect(sentReports().map((s) => s.report.calls)).toEqual([
     [{ path: '/utilities/loan/detail', kind: 'timeout', count: 1 }],
   ])
 })
 
 test('the hidden report carries the vitals of the remote on screen, failed calls counted, errors redacted', async () => {
-  const vitals = fakeVitals()
-  const reporter = createHealthReporter(options({ vitals: vitals.api }))
-  reporter.remote({ remote: 'mf_loan', version: '1.0.0-abc', outcome: 'mounted' })
-  reporter.screen('mf_loan', '1.0.0-abc')
+  const reporter = reporterFor()
+  reporter.mounted('mf_loan', '1.0.0-abc', null, [], 40)
   await settle(3000)
-  vitals.callbacks.LCP({ name: 'LCP', value: 1834.56789 })
-  vitals.callbacks.CLS({ name: 'CLS', value: 0.0123 })
+  vitals.LCP(metric('LCP', 1834.56789))
+  vitals.CLS(metric('CLS', 0.0123))
   reporter.call('/utilities/loan/detail?orderId=86', 'network')
   reporter.call('/utilities/loan/detail', 'network')
   const error = new Error('order 12345 of sess-7f3a9c not found')
   error.stack = `Error\n at x (http://h/remotes/mf-loan/1.0.0-abc/assets/a.js:1:1)`
-  window.dispatchEvent(new ErrorEvent('error', { error, message: error.message }))
+  reporter.uncaught(new ErrorEvent('error', { error, message: error.message }))
+  reporter.uncaught(
+    Object.assign(new Event('unhandledrejection'), {
+      reason: 'no answer for 09171234567',
+    }) as PromiseRejectionEvent,
+  )
   hide()
   await settle()
-  const hidden = (await sentReports()).at(-1)!.report
+  const hidden = sentReports().at(-1)!.report
   expect(hidden.phase).toBe('hidden')
   expect(hidden.remotes).toEqual([])
   expect(hidden.vitals).toEqual([
@@ -132,6 +123,7 @@ test('the hidden report carries the vitals of the remote on screen, failed calls
   expect(hidden.calls).toEqual([{ path: '/utilities/loan/detail', kind: 'network', count: 2 }])
   expect(hidden.errors).toEqual([
     { remote: 'mf_loan', version: '1.0.0-abc', kind: 'error', message: 'order # of [private] not found' },
+    { remote: 'shell', version: '-', kind: 'rejection', message: 'no answer for #' },
   ])
   // Nothing new: hiding again sends nothing.
   const count = beacons.length
@@ -140,9 +132,26 @@ test('the hidden report carries the vitals of the remote on screen, failed calls
   expect(beacons).toHaveLength(count)
 })
 
+test('a page outside the route table reports its address’s path; each list holds at most its limit per report', async () => {
+  const reporter = createHealthReporter(window, '/health/reports', undefined, session)
+  for (let i = 0; i < 25; i += 1) reporter.call(`/utilities/call${i}`, 'network')
+  for (let i = 0; i < 15; i += 1) vitals.CLS(metric('CLS', i / 100))
+  await settle(3000)
+  const [load] = sentReports()
+  expect(load.report.route).toBe(window.location.pathname)
+  expect(load.report.calls).toHaveLength(20)
+  expect(load.report.vitals).toHaveLength(12)
+  expect(load.report.vitals[0]).toEqual({ name: 'CLS', value: 0, remote: 'shell', version: '-' })
+  // The next report starts empty: what was dropped is not sent later.
+  reporter.call('/utilities/call0', 'network')
+  hide()
+  await settle()
+  expect(sentReports()[1].report.calls).toEqual([{ path: '/utilities/call0', kind: 'network', count: 1 }])
+})
+
 test('a report the browser refuses is dropped, never sent again', async () => {
   accept = false
-  const reporter = createHealthReporter(options({ expectsRemote: false }))
+  const reporter = reporterFor({ route: () => '/testPreview', expectsRemote: false })
   reporter.call('/a', 'refusal')
   await settle(3000)
   expect(navigator.sendBeacon).toHaveBeenCalledTimes(1)
@@ -154,7 +163,7 @@ test('a report the browser refuses is dropped, never sent again', async () => {
 
 test('privateValues: every session and query value, longest first', () => {
   const values = privateValues(
-    { session: { sessionId: 'sess-7f3a9c', deviceId: 'dev-1' }, globals: { orderId: '86' } },
+    { session: { sessionId: 'sess-7f3a9c', deviceId: 'dev-1' }, globals: { orderId: '86' }, tracking: {} },
     '?orderId=8612&utm_source=fb',
   )
   expect(values).toEqual(['sess-7f3a9c', 'dev-1', '8612'])

@@ -1,7 +1,7 @@
 import { createBridge, type HostBridge } from '../bridge/bridge'
 import type { Settings } from '../contract/contract'
 import { takeFirstCall } from '../http/first-call'
-import { deferredHealthReporter, type HealthReporter } from '../health/deferred'
+import { deferredHealthReporter, type HealthPage, type HealthReporter } from '../health/deferred'
 import { createHttp, PAINT_WAIT_MS, type HostHttp } from '../http/http'
 import { dial } from '../navigation/navigation'
 import { REMOTE_MOUNTED_MARK } from '../remote/first-frame'
@@ -17,7 +17,7 @@ export interface HostServicesInput {
    * What the page's health reports say of it (ADR 0033): the route table's path of the page now shown, and
    * whether the page's route shows a remote whose outcome the load report waits for.
    */
-  health?: { route: () => string; expectsRemote: boolean }
+  health?: HealthPage
   /** In-app navigation (the router's navigate). */
   navigate: (to: string, options?: { replace?: boolean }) => void
 }
@@ -43,17 +43,7 @@ export function createHostServices({ win, settings, session, navigate, health }:
    */
   warmUp(): void
 } {
-  const reporter = deferredHealthReporter(win, settings, () =>
-    import('../health/reporter').then(({ createHealthReporter, privateValues }) =>
-      createHealthReporter({
-        win,
-        endpoint: settings.healthEndpoint,
-        route: health?.route ?? (() => win.location.pathname),
-        expectsRemote: health?.expectsRemote ?? false,
-        secrets: () => privateValues(session.get(), win.location.search),
-      }),
-    ),
-  )
+  const reporter = deferredHealthReporter(win, settings, health, session)
   const http = createHttp({
     baseURL: settings.apiBase,
     appOrigin: win.location.origin,

@@ -9,7 +9,6 @@ export function fakeHealthReporter(): { [K in keyof HealthReporter]: Mock<Health
     mounted: vi.fn<HealthReporter['mounted']>(),
     failed: vi.fn<HealthReporter['failed']>(),
     call: vi.fn<HealthReporter['call']>(),
-    screen: vi.fn<HealthReporter['screen']>(),
     uncaught: vi.fn<HealthReporter['uncaught']>(),
   }
 }
