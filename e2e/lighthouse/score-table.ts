@@ -1,4 +1,5 @@
 import { publicPaths } from 'deploy/route-pages'
+import { median } from '../perf/metrics.ts'
 
 /** An entry of the filesystem upload's manifest.json. */
 export interface ManifestEntry {
@@ -10,13 +11,6 @@ export interface ManifestEntry {
 
 const score = (value: number) => String(Math.round(value * 100))
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
-  if (!sorted.length) return Number.NaN
-  const mid = (sorted.length - 1) / 2
-  return (sorted[Math.floor(mid)] + sorted[Math.ceil(mid)]) / 2
-}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
@@ -30,15 +24,12 @@ export function scoreTable(entries: readonly ManifestEntry[], readReport: (path:
   for (const entry of entries) byUrl.set(entry.url, [...(byUrl.get(entry.url) ?? []), entry])
   const rows = [...byUrl.entries()].map(([address, runs]) => {
     const url = new URL(address)
-    const timing = (audit: string) =>
-      median(
-        runs.map((run) => {
-          const lhr = JSON.parse(readReport(run.jsonPath)) as {
-            audits: Record<string, { numericValue?: number }>
-          }
-          return lhr.audits[audit]?.numericValue ?? Number.NaN
-        }),
-      )
+    const audits = runs.map(
+      (run) =>
+        (JSON.parse(readReport(run.jsonPath)) as { audits: Record<string, { numericValue?: number }> })
+          .audits,
+    )
+    const timing = (audit: string) => median(audits.map((a) => a[audit]?.numericValue ?? Number.NaN))
     return [
       `\`${url.pathname}\`${publicOnes.has(url.pathname) ? ' (public)' : ''}`,
       ...CATEGORIES.map((category) => score(median(runs.map((run) => run.summary[category])))),
