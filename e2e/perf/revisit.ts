@@ -225,6 +225,8 @@ interface Summary {
 
 function summarise(results: RevisitRun[], isReleased: IsReleased, unchanged: ReadonlySet<string>): Summary {
   const ok = results.filter((r) => r.ok && r.metrics && r.net)
+  // Runs from several sweeps (BENCH_SWEEPS): a failed run is named by its sweep too.
+  const swept = results.some((r) => r.sweep > 1)
   const medians = {} as Summary['medians']
   const spread = {} as Summary['spread']
   for (const [name, get] of Object.entries(FIELDS) as [Field, (r: RevisitRun) => number][]) {
@@ -265,10 +267,7 @@ function summarise(results: RevisitRun[], isReleased: IsReleased, unchanged: Rea
     valid: ok.length,
     failed: results
       .filter((r) => !r.ok)
-      .map(
-        (r) =>
-          `${r.sweep > 1 || results.some((x) => x.sweep > 1) ? `sweep ${r.sweep} ` : ''}run ${r.run}: ${r.error}`,
-      ),
+      .map((r) => `${swept ? `sweep ${r.sweep} ` : ''}run ${r.run}: ${r.error}`),
     medians,
     spread,
     files,
