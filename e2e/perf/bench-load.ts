@@ -22,11 +22,14 @@ import {
   BUILDS,
   buildsOf,
   CPU_SLOWDOWN,
+  giveTabStorage,
   NETWORK,
+  tabStorageAfter,
   throttle,
   turnOrder,
   visit,
   type Build,
+  type TabStorage,
 } from './load-visit.ts'
 import {
   sweepMedian,
@@ -105,10 +108,23 @@ async function measure(
   try {
     await context.addInitScript({ content: PROBE_SCRIPT })
     if (STRETCH_TIMERS) await context.addInitScript({ content: STRETCH_TIMERS_SCRIPT })
+    const cold = async (page: Page) => {
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+      return cdp
+    }
+    // A route that reads what another page left in the tab: that page first, in a page of its own.
+    let stored: TabStorage | null = null
+    if (route.storageFrom) {
+      const before = await context.newPage()
+      await cold(before)
+      stored = await tabStorageAfter(before, origin, route.storageFrom, TIMEOUT_MS)
+      await before.close()
+    }
     const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    if (stored) await giveTabStorage(page, stored)
+    const cdp = await cold(page)
     await throttle(cdp)
     const result = await visit(page, origin + route.url, route, { timeoutMs: TIMEOUT_MS, throttled: true })
     if (!result.ok) return { route: route.path, build: 'federated', ok: false, error: result.error }

@@ -18,15 +18,30 @@ export const CORE_ROUTES = ['/', '/complaint', TEST_PREVIEW_PATH]
  * would strip them from the address bar, which is a navigation neither build needs for this measurement.
  */
 const AD_LINK_QUERY = 'id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1'
+const APP_QUERY = 'productId=1&orderId=86'
 const SAMPLE_QUERY: Record<string, string> = {
-  '/complaint': 'productId=1&orderId=86',
+  '/complaint': APP_QUERY,
   '/complainPageNext': 'problemType=2&problemSonType=&orderNo=LN20241105001',
   '/complainDetails': 'problemId=2001',
   // An ad link, as the developer test page opens it: the channel's template (its banner title) and tracking.
   '/promotion': AD_LINK_QUERY,
   '/standalone/promotion': AD_LINK_QUERY,
+  // The developer test page's pay-code link of order 86 (its store picture from the demo API under the
+  // default apiBase): without a pay code or picture the page only says its link is incomplete.
+  '/repaymentOfCode': `${APP_QUERY}&showType=1&payCode=7E860042&payCodeImg=${encodeURIComponent('/utilities/repay-demo-images/7-eleven.svg')}&repayAmount=1530.00`,
+  // The legacy card repayment's link names the amount (without one: "link incomplete").
+  '/legacyRepay': `${APP_QUERY}&amount=1530.00&userId=501`,
 }
-const APP_QUERY = 'productId=1&orderId=86'
+
+/**
+ * Routes that show what another page left in the tab's sessionStorage: a borrower reaches them in a tab
+ * that loaded that page first (`/repaymentOfCode2` shows what `/repay` stored under `repayInfo`; in a fresh
+ * tab it only says no repayment was started). The benchmark loads `url` first, unthrottled and unmeasured,
+ * and gives the measured page that tab's storage (load-visit.ts `tabStorageAfter`).
+ */
+const STORAGE_FROM: Record<string, { url: string; key: string }> = {
+  '/repaymentOfCode2': { url: `/repay?${APP_QUERY}`, key: 'repayInfo' },
+}
 
 export interface BenchRoute {
   /** The route as the report names it. */
@@ -41,6 +56,8 @@ export interface BenchRoute {
   kind: RouteKind
   /** The monolithic build has the same page (a standalone entry has no counterpart there). */
   monolith: boolean
+  /** A page whose sessionStorage the route reads, and the key it leaves there (`STORAGE_FROM`). */
+  storageFrom?: { url: string; key: string }
 }
 
 function urlFor(route: RemoteRouteDef | null, path: string): string {
@@ -82,6 +99,7 @@ export function benchRoutes(registryFile = REGISTRY_FILE): BenchRoute[] {
       remote: route.remote,
       kind: routeKind(path, route.remote),
       monolith: true,
+      ...(STORAGE_FROM[path] ? { storageFrom: STORAGE_FROM[path] } : {}),
     })
   }
   for (const path of CORE_ROUTES) add(path)

@@ -141,3 +141,37 @@ export async function visit(
     return { ok: false, error: error instanceof Error ? error.message.split('\n')[0] : String(error) }
   }
 }
+
+/** A tab's sessionStorage, as `tabStorageAfter` read it. */
+export type TabStorage = Record<string, string>
+
+/**
+ * The sessionStorage a tab holds after loading `from.url` (unthrottled, not measured) and that page leaving
+ * `from.key` there: what a route opened next in the same tab reads (common.ts `STORAGE_FROM`). The caller's
+ * page is its own (a cold run disables its cache, so the route's files still come from the network).
+ */
+export async function tabStorageAfter(
+  page: Page,
+  origin: string,
+  from: { url: string; key: string },
+  timeoutMs: number,
+): Promise<TabStorage> {
+  await page.goto(origin + from.url, { waitUntil: 'commit', timeout: timeoutMs })
+  await page.waitForFunction((key) => window.sessionStorage.getItem(key) !== null, from.key, {
+    timeout: timeoutMs,
+  })
+  return page.evaluate(() => ({ ...window.sessionStorage }))
+}
+
+/** Gives the documents `page` loads from now on the tab storage `entries`, before any script of theirs runs. */
+export async function giveTabStorage(page: Page, entries: TabStorage): Promise<void> {
+  await page.addInitScript((stored) => {
+    try {
+      for (const [key, value] of Object.entries(stored)) {
+        if (window.sessionStorage.getItem(key) === null) window.sessionStorage.setItem(key, value)
+      }
+    } catch {
+      // A document without storage of its own (about:blank): nothing to give.
+    }
+  }, entries)
+}

@@ -6,7 +6,9 @@ import {
   BUILDS,
   buildsOf,
   CPU_SLOWDOWN,
+  giveTabStorage,
   NETWORK,
+  tabStorageAfter,
   throttle,
   turnOrder,
   visit,
@@ -133,17 +135,22 @@ async function measureRevisit(
     const firstCdp = await context.newCDPSession(first)
     await firstCdp.send('Network.enable')
     const firstLog = recordNetwork(firstCdp, target.origin)
+    // A route that reads what another page left in the tab: that page first, in the same tab (its files
+    // are in the cache too, as they are for a borrower who came from it).
+    if (route.storageFrom) await tabStorageAfter(first, target.origin, route.storageFrom, options.timeoutMs)
     const firstVisit = await visit(first, url, route, {
       timeoutMs: options.timeoutMs,
       throttled: false,
       minMs: FIRST_VISIT_MIN_MS,
     })
     const firstTotals = networkTotals(firstLog.responses())
+    const stored = route.storageFrom ? await first.evaluate(() => ({ ...window.sessionStorage })) : null
     await first.close()
     if (!firstVisit.ok) return fail(`first visit: ${firstVisit.error}`)
 
     if (profile === 'release') target.use?.('after')
     const page = await context.newPage()
+    if (stored) await giveTabStorage(page, stored)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     const log = recordNetwork(cdp, target.origin)
