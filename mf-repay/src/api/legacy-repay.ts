@@ -2,13 +2,12 @@ import type { CallOptions, Http, HttpResult } from 'shared/http'
 import { list, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
 import { MESSAGES } from '../app/messages'
+import { LEGACY_BASE, REPAYMENT_WAY_PATH } from './paths'
 import { flagSwitch, oneSwitch } from './switches'
 
 const m = MESSAGES.legacy
 
-/** DESIGN.md §3: the legacy repayment calls live outside the API base, on the API's origin. */
-export const LEGACY_BASE = '/api/v1/h5/service/loan'
-export const REPAYMENT_WAY_PATH = '/repayment-way'
+export { LEGACY_BASE, REPAYMENT_WAY_PATH } from './paths'
 export const REPAYMENT_COMMIT_PATH = '/repayment-commit'
 export const REPAYMENT_CONFIRM_PATH = '/repayment-confirm'
 export const REPAYMENT_HUICHAO_PATH = '/repayment-huichao'

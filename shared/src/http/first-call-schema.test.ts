@@ -32,6 +32,20 @@ test('a call without a body stays without one', () => {
   expect(parseFirstCalls([{ method: 'GET', path: '/x' }])).toEqual([{ method: 'GET', path: '/x' }])
 })
 
+test("a call on the API's origin keeps that mark; any other value of it drops the call", () => {
+  const way = { method: 'POST', path: '/api/v1/h5/service/loan/repayment-way', onApiOrigin: true }
+  expect(parseFirstCalls([way])).toEqual([way])
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  expect(
+    parseFirstCalls([
+      { ...way, onApiOrigin: 'yes' },
+      { ...way, onApiOrigin: false },
+    ]),
+  ).toEqual([])
+  expect(warn).toHaveBeenCalledTimes(2)
+  warn.mockRestore()
+})
+
 test("a call's image is kept when whole; a malformed image drops the call", () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   const image = { path: '/captcha', from: 'sid', param: 'sid', stamp: 'a' }

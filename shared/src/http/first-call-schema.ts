@@ -31,6 +31,7 @@ const FirstCallSchema = v.object({
     ),
   ),
   image: v.optional(FirstImageSchema),
+  onApiOrigin: v.optional(v.literal(true)),
 })
 
 /**
@@ -46,7 +47,15 @@ export function parseFirstCalls(raw: unknown): FirstCall[] {
       console.warn(`[first-call] ignoring malformed call ${index}: ${parsed.issues[0].message}`)
       return []
     }
-    const { method, path, body, image } = parsed.output
-    return [{ method, path, ...(body !== undefined ? { body } : {}), ...(image ? { image } : {}) }]
+    const { method, path, body, image, onApiOrigin } = parsed.output
+    return [
+      {
+        method,
+        path,
+        ...(body !== undefined ? { body } : {}),
+        ...(image ? { image } : {}),
+        ...(onApiOrigin ? { onApiOrigin } : {}),
+      },
+    ]
   })
 }

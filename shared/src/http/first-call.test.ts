@@ -120,6 +120,35 @@ test('the page sends exactly the request the helper would: URL with session and 
   expect(list[0].requestedWith).toBe('XMLHttpRequest')
 })
 
+test("a call on the API's origin outside its base (the legacy calls) goes there, with an API on another origin too", async () => {
+  const apiOrigin = 'https://api.example.ph'
+  const endpoint = { baseURL: `${apiOrigin}/utilities`, appOrigin: APP_ORIGIN }
+  const seen: string[] = []
+  server.use(
+    mock.post(`${apiOrigin}/api/v1/h5/service/loan/repayment-way`, async ({ request }) => {
+      seen.push(`${request.url}\n${await request.text()}`)
+      return HttpResponse.json({ code: '00', message: 'ok', data: { cards: [] } })
+    }),
+  )
+  const way: FirstCall = {
+    method: 'POST',
+    path: '/api/v1/h5/service/loan/repayment-way',
+    onApiOrigin: true,
+    body: { orderId: { global: 'orderId', required: true } },
+  }
+  const { win } = page('/legacyRepay?amount=1530.00')
+  expect(startFirstCalls(win, [way], endpoint, SNAPSHOT)).toHaveLength(1)
+  // The screen passes the helper the absolute address (legacyUrl): it takes the started answer.
+  const { http, request } = helper(win, { baseURL: endpoint.baseURL })
+  expect(
+    await http.post(`${apiOrigin}/api/v1/h5/service/loan/repayment-way`, { orderId: '86' }),
+  ).toMatchObject({ success: true, data: { cards: [] } })
+  expect(request).not.toHaveBeenCalled()
+  expect(seen).toEqual([
+    `${apiOrigin}/api/v1/h5/service/loan/repayment-way?sessionId=s-1&appVersion=1.0.0&utm_source=fb\norderId=86`,
+  ])
+})
+
 test('a call whose required value is not on the page is not started', () => {
   const { win } = page('/complainDetails')
   expect(startFirstCalls(win, [DETAIL], ENDPOINT, SNAPSHOT)).toEqual([])

@@ -34,8 +34,13 @@ export type FirstCallValue =
 
 export interface FirstCall {
   method: 'GET' | 'POST'
-  /** As the screen passes it to the helper (relative to the API base). */
+  /** As the screen passes it to the helper (relative to the API base; with `onApiOrigin`, to its origin). */
   path: string
+  /**
+   * The call lives on the API's origin outside its base (DESIGN.md §3: the legacy repayment calls under
+   * `/api/v1/h5/service/loan`), and the screen passes the helper that absolute address.
+   */
+  onApiOrigin?: true
   body?: Record<string, FirstCallValue>
   /** An image the screen shows from this call's answer, fetched as soon as the answer comes. */
   image?: FirstImage
@@ -191,7 +196,7 @@ export function startFirstCalls(
     try {
       url = callUrl(
         endpoint,
-        call.path,
+        call.onApiOrigin ? new URL(call.path, new URL(endpoint.baseURL, endpoint.appOrigin)).href : call.path,
         () => callQuery(snapshot),
         call.method === 'GET' ? values : undefined,
       )
