@@ -524,6 +524,7 @@ async function runCold(
 
   const json = {
     profile,
+    generated: meta,
     runs: RUNS,
     sweeps: SWEEPS,
     budget: BUDGET,

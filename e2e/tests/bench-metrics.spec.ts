@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { benchTable, gitSameProduct, type Profiles } from '../perf/bench-table.ts'
 import { budgetChecks, CHECK_NAMES, type BudgetInput } from '../perf/budgets.ts'
 import { benchRoutes } from '../perf/common.ts'
 import {
@@ -248,4 +250,106 @@ test('a run without a value is left out of its sweep; no value at all is no medi
     ]),
   ).toEqual({ median: 10, sweeps: [10] })
   expect(Number.isNaN(sweepMedian([]).median)).toBe(true)
+})
+
+// Issue #26's table: the three profiles' reports in one table (`pnpm bench:table`).
+test("the table puts each profile's figures side by side, names its failed budgets and its commits", () => {
+  const figures = (readyMs: number, lcpMs: number) => ({ readyMs, lcpMs })
+  const revisit = (readyMs: number, fileBytes: number) => ({
+    valid: 3,
+    medians: { readyMs, lcpMs: readyMs, fileBytes, releasedBytes: fileBytes },
+  })
+  const route = '/loanDetails'
+  const profiles: Profiles = {
+    cold: {
+      generated: 'built from commit aaaaaaa, measured 2026-11-27T01:00:00Z',
+      runs: 3,
+      sweeps: 3,
+      routes: [
+        {
+          route,
+          kind: 'data',
+          federated: figures(2756, 2756),
+          monolithic: figures(3024, 2990),
+          nginx: figures(2800, 2756),
+          checks: [
+            { name: 'LCP ≤ 2.5 s', value: '2756 ms', pass: false },
+            { name: 'CLS ≤ 0.05', value: '0.000', pass: true },
+          ],
+        },
+      ],
+    },
+    warm: null,
+    release: {
+      generated: 'built from commit bbbbbbb, measured 2026-11-28T01:00:00Z',
+      runs: 1,
+      sweeps: 3,
+      release: { pkg: 'mf-loan', before: '1.0.0-a', after: '1.0.0-b', bytes: 145_749 },
+      routes: [
+        {
+          route,
+          kind: 'data',
+          federated: revisit(1756, 35_793),
+          monolithic: revisit(2532, 121_993),
+          nginx: { valid: 0, medians: { readyMs: NaN, lcpMs: NaN, fileBytes: NaN, releasedBytes: null } },
+          checks: [{ name: 'only the released files', value: '35.0 KiB', pass: true }],
+        },
+      ],
+    },
+  }
+  const table = benchTable(profiles, () => true)
+  const row = table.split('\n').find((line) => line.startsWith('| `/loanDetails` | data'))
+  expect(row?.split(' | ')).toEqual([
+    '| `/loanDetails`',
+    'data',
+    '2,756',
+    '3,024 / 2,990',
+    '2,800 / 2,756',
+    'not measured',
+    'not measured',
+    'not measured',
+    '1,756',
+    '2,532',
+    'no valid run',
+    '35.0 KiB / 119.1 KiB / – |',
+  ])
+  expect(table).toContain('| `/loanDetails` | LCP ≤ 2.5 s: 2756 ms | not measured | none |')
+  expect(table).toContain(
+    '- cold: built from commit aaaaaaa, measured 2026-11-27T01:00:00Z; 3 sweeps of 3 runs',
+  )
+  expect(table).toContain('- warm: not measured (no report)')
+  expect(table).toContain('which differ only in the benchmark')
+  expect(benchTable(profiles, () => false)).toContain(
+    '**Measured on commits that build different products: aaaaaaa, bbbbbbb.**',
+  )
+})
+
+test('two commits are one product when only the benchmark and the docs differ between them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-table-'))
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+      })
+    const commit = (file: string, text: string) => {
+      mkdirSync(dirname(join(dir, file)), { recursive: true })
+      writeFileSync(join(dir, file), text)
+      git('add', '-A')
+      git('commit', '-qm', file)
+      return git('rev-parse', 'HEAD').trim()
+    }
+    git('init', '-q')
+    const first = commit('shell/src/app.ts', 'export const a = 1\n')
+    const bench = commit('e2e/perf/bench-load.ts', 'export {}\n')
+    const docs = commit('docs/decisions/0021.md', '# 0021\n')
+    const product = commit('shell/src/app.ts', 'export const a = 2\n')
+    expect(gitSameProduct(first, bench, dir)).toBe(true)
+    expect(gitSameProduct(first, docs, dir)).toBe(true)
+    expect(gitSameProduct(docs, product, dir)).toBe(false)
+    // "abc1234 + uncommitted changes" and anything else that is no commit id: never known to be the same.
+    expect(gitSameProduct(`${first} + uncommitted changes`, first, dir)).toBe(false)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
