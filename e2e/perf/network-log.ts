@@ -1,4 +1,5 @@
 import type { CDPSession } from '@playwright/test'
+import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { isApiPath, pathOf } from './metrics.ts'
 
 /**
@@ -7,8 +8,12 @@ import { isApiPath, pathOf } from './metrics.ts'
  * sees no failed or cross-origin details). Used by the warm and release profiles of `pnpm bench:load`.
  */
 
-/** document: the page; api: the borrower's data (`/api/`, `/utilities/`, never cached); registry: `/registry.json`. */
-export type ResponseKind = 'document' | 'api' | 'registry' | 'file'
+/**
+ * document: the page; api: the borrower's data (`/api/`, `/utilities/`, never cached); registry:
+ * `/registry.json`; report: the page's field-health beacon (an upload with an empty answer, ADR 0033, which
+ * the benchmark's servers collect at the default `healthEndpoint`), no download.
+ */
+export type ResponseKind = 'document' | 'api' | 'registry' | 'report' | 'file'
 
 export interface LoggedResponse {
   /** Path and query (with the origin when it is not the page's). */
@@ -46,9 +51,10 @@ export interface NetworkLog {
   responses(): LoggedResponse[]
 }
 
-function kindOf(url: URL, document: boolean): ResponseKind {
+export function kindOf(url: URL, document: boolean): ResponseKind {
   if (document) return 'document'
   if (url.pathname === '/registry.json') return 'registry'
+  if (url.pathname === DEFAULT_SETTINGS.healthEndpoint) return 'report'
   return isApiPath(url.pathname) ? 'api' : 'file'
 }
 

@@ -14,6 +14,7 @@ import {
   type Medians,
   type Snapshot,
 } from '../perf/metrics.ts'
+import { kindOf } from '../perf/network-log.ts'
 
 /** `pnpm bench:load`'s own logic (e2e/perf): what it reads in the page, and how it checks the budgets. */
 
@@ -352,4 +353,13 @@ test('two commits are one product when only the benchmark and the docs differ be
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+})
+
+test("the warm and release profiles count the page's health beacon apart from the files it downloads", () => {
+  const at = (path: string) => new URL(path, 'https://localhost:4400')
+  expect(kindOf(at('/health/reports'), false)).toBe('report')
+  expect(kindOf(at('/favicon.svg'), false)).toBe('file')
+  expect(kindOf(at('/registry.json'), false)).toBe('registry')
+  expect(kindOf(at('/utilities/v3/loan-details'), false)).toBe('api')
+  expect(kindOf(at('/loanDetails'), true)).toBe('document')
 })
