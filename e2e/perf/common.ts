@@ -39,7 +39,7 @@ const SAMPLE_QUERY: Record<string, string> = {
  * tab it only says no repayment was started). The benchmark loads `url` first, unthrottled and unmeasured,
  * and gives the measured page that tab's storage (load-visit.ts `tabStorageAfter`).
  */
-const STORAGE_FROM: Record<string, { url: string; key: string }> = {
+const STORAGE_FROM: Record<string, StorageFrom> = {
   '/repaymentOfCode2': { url: `/repay?${APP_QUERY}`, key: 'repayInfo' },
 }
 
@@ -56,8 +56,14 @@ export interface BenchRoute {
   kind: RouteKind
   /** The monolithic build has the same page (a standalone entry has no counterpart there). */
   monolith: boolean
-  /** A page whose sessionStorage the route reads, and the key it leaves there (`STORAGE_FROM`). */
-  storageFrom?: { url: string; key: string }
+  /** The page loaded first in the same tab, for a route that shows what it stored there. */
+  storageFrom?: StorageFrom
+}
+
+/** A page whose sessionStorage a route reads (`STORAGE_FROM`), and the key that page leaves there. */
+export interface StorageFrom {
+  url: string
+  key: string
 }
 
 function urlFor(route: RemoteRouteDef | null, path: string): string {

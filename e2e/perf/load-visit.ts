@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from '@playwright/test'
-import type { BenchRoute } from './common.ts'
+import type { BenchRoute, StorageFrom } from './common.ts'
 import {
   computeMetrics,
   POLL_EXPRESSION,
@@ -153,13 +153,18 @@ export type TabStorage = Record<string, string>
 export async function tabStorageAfter(
   page: Page,
   origin: string,
-  from: { url: string; key: string },
+  from: StorageFrom,
   timeoutMs: number,
 ): Promise<TabStorage> {
   await page.goto(origin + from.url, { waitUntil: 'commit', timeout: timeoutMs })
   await page.waitForFunction((key) => window.sessionStorage.getItem(key) !== null, from.key, {
     timeout: timeoutMs,
   })
+  return readTabStorage(page)
+}
+
+/** The sessionStorage of the document `page` shows now. */
+export function readTabStorage(page: Page): Promise<TabStorage> {
   return page.evaluate(() => ({ ...window.sessionStorage }))
 }
 

@@ -8,6 +8,7 @@ import {
   CPU_SLOWDOWN,
   giveTabStorage,
   NETWORK,
+  readTabStorage,
   tabStorageAfter,
   throttle,
   turnOrder,
@@ -146,7 +147,7 @@ async function measureRevisit(
       minMs: route.remote ? 0 : FIRST_VISIT_MIN_MS,
     })
     const firstTotals = networkTotals(firstLog.responses())
-    const stored = route.storageFrom ? await first.evaluate(() => ({ ...window.sessionStorage })) : null
+    const stored = route.storageFrom ? await readTabStorage(first) : null
     await first.close()
     if (!firstVisit.ok) return fail(`first visit: ${firstVisit.error}`)
 

@@ -1,4 +1,4 @@
-import type { CallOptions, Http, HttpResult } from 'shared/http'
+import { apiOriginUrl, type CallOptions, type Http, type HttpResult } from 'shared/http'
 import { list, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
 import { MESSAGES } from '../app/messages'
@@ -14,7 +14,7 @@ export const REPAYMENT_HUICHAO_PATH = '/repayment-huichao'
 
 /** The absolute URL of a legacy call: the helper sends a relative path under the API base. */
 export function legacyUrl(apiBase: string, path: string): string {
-  return new URL(`${LEGACY_BASE}${path}`, new URL(apiBase, window.location.origin)).href
+  return apiOriginUrl(apiBase, window.location.origin, `${LEGACY_BASE}${path}`)
 }
 
 /** The server's codes the spec gives a message of its own. */

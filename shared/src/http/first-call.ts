@@ -2,6 +2,7 @@ import { callQuery, type GlobalKey, type SessionSnapshot } from '../session/sess
 import type { RoutePath } from '../routes/route-table'
 import { responseResult } from './result'
 import {
+  apiOriginUrl,
   CALL_HEADERS,
   callKey,
   callUrl,
@@ -196,7 +197,7 @@ export function startFirstCalls(
     try {
       url = callUrl(
         endpoint,
-        call.onApiOrigin ? new URL(call.path, new URL(endpoint.baseURL, endpoint.appOrigin)).href : call.path,
+        call.onApiOrigin ? apiOriginUrl(endpoint.baseURL, endpoint.appOrigin, call.path) : call.path,
         () => callQuery(snapshot),
         call.method === 'GET' ? values : undefined,
       )

@@ -25,7 +25,7 @@ import {
   type HttpResult,
 } from './result'
 
-export type { FormBody, FormValue } from './request'
+export { apiOriginUrl, type FormBody, type FormValue } from './request'
 export {
   isSuccessCode,
   MESSAGES,

@@ -45,6 +45,15 @@ export function toForm(body: FormBody | undefined): URLSearchParams {
 }
 
 /**
+ * An address on the API's origin outside its base (DESIGN.md §3: the legacy repayment calls): `path` from the
+ * origin of `apiBase`, itself read against the app's origin. A screen's call and the page's first call of it
+ * both build it here, so they are the same call.
+ */
+export function apiOriginUrl(apiBase: string, appOrigin: string, path: string): string {
+  return new URL(path, new URL(apiBase, appOrigin)).href
+}
+
+/**
  * The URL of a call to `path` (relative to the API base, or absolute): the session `query` goes only to the
  * app's and the API's origins; `params` (a GET's parameters) go everywhere and win over the session.
  */
