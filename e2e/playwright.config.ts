@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4310)
 const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4320)
+/** The health report rate per client both servers get here (deploy's `healthReportsPerMinute`; 60 by default). */
+const SUITE_REPORTS_PER_MINUTE = '6000'
 
 /** System Chromium only: this project never downloads browsers. */
 export const CHROMIUM = {
@@ -38,7 +40,9 @@ export default defineConfig({
   webServer: [
     {
       command: 'pnpm --filter deploy start',
-      env: { PORT: String(PORT), SKIP_BUILD: '1' },
+      // Every test's browser is one client (127.0.0.1) to the report rate limit, as many borrowers behind one
+      // address would be: the suite's pages send a few hundred health reports a minute between them.
+      env: { PORT: String(PORT), SKIP_BUILD: '1', HEALTH_REPORTS_PER_MINUTE: SUITE_REPORTS_PER_MINUTE },
       url: `http://localhost:${PORT}/registry.json`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -46,7 +50,11 @@ export default defineConfig({
     },
     {
       command: 'pnpm --filter deploy nginx',
-      env: { NGINX_PORT: String(NGINX_PORT), API_UPSTREAM: `http://127.0.0.1:${PORT}` },
+      env: {
+        NGINX_PORT: String(NGINX_PORT),
+        API_UPSTREAM: `http://127.0.0.1:${PORT}`,
+        HEALTH_REPORTS_PER_MINUTE: SUITE_REPORTS_PER_MINUTE,
+      },
       url: `http://127.0.0.1:${NGINX_PORT}/registry.json`,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import {
   createHealthCollector,
   HEALTH_REPORT_PATH,
+  HEALTH_REPORTS_PER_MINUTE,
+  healthReportsPerMinute,
   RateLimit,
   receiveHealthReport,
   type HealthCollector,
@@ -117,4 +119,14 @@ test('the rate limit starts again each minute', () => {
   expect([limit.allow('a'), limit.allow('a'), limit.allow('b')]).toEqual([true, false, true])
   now = 60_000
   expect(limit.allow('a')).toBe(true)
+})
+
+test('HEALTH_REPORTS_PER_MINUTE sets the rate; a value that is no whole number from 1 up is refused, named', () => {
+  expect(healthReportsPerMinute({})).toBe(HEALTH_REPORTS_PER_MINUTE)
+  expect(healthReportsPerMinute({ HEALTH_REPORTS_PER_MINUTE: '6000' })).toBe(6000)
+  for (const bad of ['', ' ', '0', '-5', '2.5', 'many']) {
+    expect(() => healthReportsPerMinute({ HEALTH_REPORTS_PER_MINUTE: bad }), bad).toThrow(
+      'HEALTH_REPORTS_PER_MINUTE',
+    )
+  }
 })

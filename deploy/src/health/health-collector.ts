@@ -14,12 +14,29 @@ export const HEALTH_REPORT_PATH = '/health/reports'
 /** Reports per client per minute; nginx's `health_reports` zone has the same rate (deploy's tests compare). */
 export const HEALTH_REPORTS_PER_MINUTE = 60
 
+/**
+ * The per-client rate from `HEALTH_REPORTS_PER_MINUTE` (default HEALTH_REPORTS_PER_MINUTE), for the Node server
+ * and nginx alike. A place where many borrowers share one address (the e2e suite: every test's browser is
+ * 127.0.0.1) raises it; anything but a whole number from 1 up stops the server, named.
+ */
+export function healthReportsPerMinute(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.HEALTH_REPORTS_PER_MINUTE
+  if (raw === undefined) return HEALTH_REPORTS_PER_MINUTE
+  const value = Number(raw)
+  if (raw.trim() === '' || !Number.isInteger(value) || value < 1) {
+    throw new Error(`HEALTH_REPORTS_PER_MINUTE: "${raw}" is not a whole number of reports from 1 up`)
+  }
+  return value
+}
+
 const TYPES = new Set(['application/json', 'text/plain'])
 
 export interface HealthCollector {
   store: HealthStore
   /** Also send each stored report on (OTLP export), without waiting for it. */
   forward?: (report: HealthReport) => void
+  /** Reports one client may send per minute (`healthReportsPerMinute`). */
+  perMinute: number
   /** Counts since start, for the server's own log and tests. */
   counts: { stored: number; rejected: number; limited: number }
 }
@@ -27,8 +44,9 @@ export interface HealthCollector {
 export function createHealthCollector(
   store: HealthStore,
   forward?: (report: HealthReport) => void,
+  perMinute = HEALTH_REPORTS_PER_MINUTE,
 ): HealthCollector {
-  return { store, forward, counts: { stored: 0, rejected: 0, limited: 0 } }
+  return { store, forward, perMinute, counts: { stored: 0, rejected: 0, limited: 0 } }
 }
 
 /** A fixed-window counter per client: enough to stop one page (or one script) flooding the store. */

@@ -11,6 +11,8 @@ export interface NginxConfValues {
   cspReportUpstream: string
   /** Where `/health/reports` is passed on: the deploy server that stores them (ADR 0033). */
   healthUpstream: string
+  /** The `health_reports` zone's rate per client and burst (`healthReportsPerMinute`). */
+  healthReportsPerMinute: number
   /** The API's origin when it is not the page's own; '' for none. */
   apiOrigin: string
   imageHosts: readonly string[]
@@ -116,6 +118,7 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __API_UPSTREAM__: values.apiUpstream,
     __CSP_REPORT_UPSTREAM__: values.cspReportUpstream,
     __HEALTH_UPSTREAM__: values.healthUpstream,
+    __HEALTH_REPORTS_PER_MINUTE__: String(values.healthReportsPerMinute),
     __LOAD_BROTLI__: values.brotliStaticModule ? `load_module ${values.brotliStaticModule};` : '',
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',
   }

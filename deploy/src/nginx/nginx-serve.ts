@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { renderNginxConf } from './nginx-conf'
+import { HEALTH_REPORTS_PER_MINUTE } from '../health/health-collector'
 import { DEPLOY_DIR } from '../paths'
 import { precompressFile } from '../release/precompress'
 import { pageScriptHashes } from '../pages/route-pages'
@@ -26,6 +27,8 @@ export interface NginxServeOptions {
   cspReportUpstream?: string
   /** Where field health reports go (nginx.conf `/health/reports`); default: `apiUpstream`, the demo server. */
   healthUpstream?: string
+  /** Default: HEALTH_REPORTS_PER_MINUTE, the Node server's. */
+  healthReportsPerMinute?: number
   apiOrigin: string
   settings: DeploySettings
   tls?: { cert: string; key: string } | null
@@ -69,6 +72,7 @@ export function prepareNginx(options: NginxServeOptions): string {
       apiUpstream: options.apiUpstream,
       cspReportUpstream: options.cspReportUpstream ?? options.apiUpstream,
       healthUpstream: options.healthUpstream ?? options.apiUpstream,
+      healthReportsPerMinute: options.healthReportsPerMinute ?? HEALTH_REPORTS_PER_MINUTE,
       apiOrigin: options.apiOrigin,
       imageHosts: options.settings.imageHosts,
       loopbackPictures: options.settings.loopbackPictures === true,

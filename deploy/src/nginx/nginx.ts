@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { startNginx } from './nginx-serve'
 import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from '../paths'
 import { apiOrigin, settingsFromEnv, upstreamUrl } from '../settings'
+import { healthReportsPerMinute } from '../health/health-collector'
 
 /**
  * Serves the released tree with real nginx on loopback (used by the e2e `nginx` project): writes the web
@@ -26,6 +27,7 @@ function start() {
       // Production: the deploy server that stores field health reports (ADR 0033); locally the demo server.
       healthUpstream:
         process.env.HEALTH_UPSTREAM && upstreamUrl('HEALTH_UPSTREAM', process.env.HEALTH_UPSTREAM),
+      healthReportsPerMinute: healthReportsPerMinute(),
       apiOrigin: apiOrigin(process.env.API_ORIGIN ?? ''),
       settings: settingsFromEnv(),
     })

@@ -526,3 +526,21 @@ test('health reports posted to the app server reach its collector; without one t
   expect(store.reports().map((r) => r.report)).toEqual([report])
   store.close()
 })
+
+test("the app server limits each client to its collector's rate", async () => {
+  const store = new HealthStore(join(work, 'health-limited.db'))
+  const port = await start({ health: createHealthCollector(store, undefined, 2) })
+  const report = { v: 1, route: '/repay', phase: 'hidden', remotes: [], vitals: [], errors: [], calls: [] }
+  const statuses: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const response = await fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(report),
+    })
+    statuses.push(response.status)
+  }
+  expect(statuses).toEqual([204, 204, 429])
+  expect(store.reports()).toHaveLength(2)
+  store.close()
+})

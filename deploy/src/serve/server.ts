@@ -104,7 +104,7 @@ export function createAppServer(options: ServerOptions = {}): Server {
   const security = fileSecurityHeaders()
   const apiSecurity = apiSecurityHeaders()
   const cspReports = options.cspReports ?? new CspReportLog()
-  const healthLimit = new RateLimit(HEALTH_REPORTS_PER_MINUTE)
+  const healthLimit = new RateLimit(options.health?.perMinute ?? HEALTH_REPORTS_PER_MINUTE)
   const compressedCache: CompressedCache = { bodies: new Map(), bytes: 0 }
   const pageSecurity = () =>
     securityHeaders({

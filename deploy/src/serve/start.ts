@@ -5,7 +5,7 @@ import { createReleaseWatcher, WATCH_INTERVAL_MS, watchSettings } from '../healt
 import { pagesDirOf } from '../pages/route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from '../settings'
-import { createHealthCollector } from '../health/health-collector'
+import { createHealthCollector, healthReportsPerMinute } from '../health/health-collector'
 import { HealthStore, healthStoreFile } from '../health/health-store'
 import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
 import { opsToken } from '../health/ops-page'
@@ -35,7 +35,11 @@ async function main() {
   // Reports go to the embedded store, and to an OpenTelemetry collector when OTEL_EXPORTER_OTLP_ENDPOINT names one.
   const otlpUrl = otlpLogsUrl()
   const otlp = otlpUrl ? createOtlpForwarder(otlpUrl) : null
-  const health = createHealthCollector(new HealthStore(healthStoreFile(port)), otlp?.forward)
+  const health = createHealthCollector(
+    new HealthStore(healthStoreFile(port)),
+    otlp?.forward,
+    healthReportsPerMinute(),
+  )
   const ops = opsToken(process.env, process.env.DEPLOY_PROFILE ?? 'demo')
   const server = createAppServer({
     settings,
