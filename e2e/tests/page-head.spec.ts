@@ -140,10 +140,13 @@ test('the icons and the shared-link picture are real images the page may show', 
   for (const [path, type] of [
     ['/favicon.svg', 'image/svg+xml'],
     ['/favicon-32.png', 'image/png'],
+    ['/apple-touch-icon.png', 'image/png'],
     ['/og-image.png', 'image/png'],
   ]) {
     const response = await request.get(path)
     expect(response.status(), path).toBe(200)
     expect(response.headers()['content-type'], path).toContain(type)
+    // Kept a day: a returning borrower's page asks for none of them again (ADR 0021).
+    expect(response.headers()['cache-control'], path).toBe('public, max-age=86400')
   }
 })

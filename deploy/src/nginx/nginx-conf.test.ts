@@ -15,6 +15,7 @@ import {
 import { DEPLOY_DIR } from '../paths'
 import { appPagePaths, PAGES_DIR_NAME, pageFileName, robotsHeaders } from '../pages/route-pages'
 import { STANDALONE_PAGES } from '../pages/standalone'
+import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
 import {
   apiSecurityHeaders,
   CSP_REPORT_PATH,
@@ -91,6 +92,8 @@ const securityOf = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY_NAMES.has(name)))
 
 const PAGE_LOCATIONS = ['= /', '/', '@not-found-page', '@shell']
+/** The location of the shell's icons and shared-link picture, named by its regex. */
+const PICTURES_LOCATION = '~ ^/(favicon\\.svg|favicon-32\\.png|apple-touch-icon\\.png|og-image\\.png)$'
 const FILE_LOCATIONS = [
   'server',
   '@not-found',
@@ -99,6 +102,7 @@ const FILE_LOCATIONS = [
   '= /registry.json',
   '^~ /remotes/',
   '^~ /assets/',
+  PICTURES_LOCATION,
   '~ \\.[A-Za-z0-9]+$',
 ]
 const API_LOCATIONS = [
@@ -305,4 +309,26 @@ test('with a certificate, the one listen gets TLS and HTTP/2; without, it stays 
       '    ssl_protocols TLSv1.2 TLSv1.3;',
   )
   expect(conf.match(/^\s*listen /gm)).toHaveLength(1)
+})
+
+test("the shell's icons and shared-link picture are kept a day, as the Node server sends them; other root files are revalidated", () => {
+  const conf = blocks(renderNginxConf(TEMPLATE, VALUES))
+  const pictures = conf.get(PICTURES_LOCATION)!
+  // The location's paths are page-head.ts's, and it is the first regex location that names them.
+  const pattern = new RegExp(PICTURES_LOCATION.slice(2))
+  const regexLocations = [...conf.keys()].filter((name) => name.startsWith('~ '))
+  for (const path of SHELL_PICTURES) {
+    expect(
+      regexLocations.find((name) => new RegExp(name.slice(2)).test(path)),
+      path,
+    ).toBe(PICTURES_LOCATION)
+  }
+  const listed = /^\^\/\((.*)\)\$$/.exec(PICTURES_LOCATION.slice(2))![1].split('|')
+  expect(listed.map((name) => `/${name.replace(/\\\./g, '.')}`)).toEqual(SHELL_PICTURES)
+  expect(['/favicon.ico', '/first-call.js', '/og-image.png.br'].filter((path) => pattern.test(path))).toEqual(
+    [],
+  )
+  expect(pictures).toContain('try_files $uri =404;')
+  expect(addedHeaders(pictures)['Cache-Control']).toBe(PICTURE_CACHE)
+  expect(addedHeaders(conf.get('~ \\.[A-Za-z0-9]+$')!)['Cache-Control']).toBe('no-cache')
 })

@@ -17,6 +17,18 @@ export const ICON_LINKS = [
 /** The picture a shared link of a public page shows (`shell/public/og-image.png`). */
 export const SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 }
 
+/**
+ * The icons' and the shared-link picture's paths: kept a day (`PICTURE_CACHE`), by both servers (nginx.conf's
+ * location lists them; deploy's tests compare). A returning borrower's page asks for none of them again; a new
+ * icon reaches everyone within a day. Their names carry no hash: browsers and crawlers ask for them by name.
+ */
+export const SHELL_PICTURES: readonly string[] = [
+  ...ICON_LINKS.map((link) => /href="([^"]+)"/.exec(link)![1]),
+  SHARE_IMAGE.path,
+]
+
+export const PICTURE_CACHE = 'public, max-age=86400'
+
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 const meta = (attr: 'name' | 'property', key: string, content: string) =>

@@ -12,7 +12,8 @@ import { createHealthCollector, HEALTH_REPORT_PATH } from '../health/health-coll
 import { HealthStore } from '../health/health-store'
 import { DEPLOY_DIR } from '../paths'
 import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from '../security-headers'
-import { createAppServer, type ServerOptions } from './server'
+import { createAppServer, IMMUTABLE, type ServerOptions } from './server'
+import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
 
 let work: string
 let shellDir: string
@@ -295,6 +296,17 @@ test('the CDN serves version folders only: no registry, temp copy, build stats o
     expect(response.headers.get('cache-control'), path).toBe('no-cache')
   }
   expect((await get(port, '/registry.json')).status).toBe(200)
+})
+
+test("the shell's icons are kept a day, a hashed file a year, another root file revalidated", async () => {
+  for (const path of SHELL_PICTURES) writeFileSync(join(shellDir, path.slice(1)), 'picture')
+  writeFileSync(join(shellDir, 'first-call.js'), '0')
+  const port = await start()
+  for (const path of SHELL_PICTURES) {
+    expect((await get(port, path)).headers.get('cache-control'), path).toBe(PICTURE_CACHE)
+  }
+  expect((await get(port, '/assets/index-1.js')).headers.get('cache-control')).toBe(IMMUTABLE)
+  expect((await get(port, '/first-call.js')).headers.get('cache-control')).toBe('no-cache')
 })
 
 test("pages allow images from the deploy's image hosts, over HTTPS only", async () => {

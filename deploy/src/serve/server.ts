@@ -29,6 +29,7 @@ import {
   robotsHeaders,
 } from '../pages/route-pages'
 import { standaloneHtml, standaloneRemote } from '../pages/standalone'
+import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
 import { cdnFile, fileIn, isBuildStats, requestOrigin, requestPath } from './request-paths'
 import { send, sendFile, TYPES, type CompressedCache } from './send-file'
 
@@ -181,13 +182,8 @@ export function createAppServer(options: ServerOptions = {}): Server {
     const asset = found && !isBuildStats(found) ? found : null
     if (asset) {
       const hashed = path.startsWith('/assets/') || /-[\w-]{8,}\.js$/.test(path)
-      sendFile(
-        req,
-        res,
-        asset,
-        { ...security, 'Cache-Control': hashed ? IMMUTABLE : NO_CACHE },
-        compressedCache,
-      )
+      const cache = hashed ? IMMUTABLE : SHELL_PICTURES.includes(path) ? PICTURE_CACHE : NO_CACHE
+      sendFile(req, res, asset, { ...security, 'Cache-Control': cache }, compressedCache)
       return
     }
     // A missing file is a 404, never the app: only extension-less paths are app routes.
