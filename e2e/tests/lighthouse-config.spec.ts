@@ -45,7 +45,8 @@ test('accessibility 100 and performance ≥ 95 everywhere; best practices and SE
   }
   // Each asserted score is the median of the runs' scores (lhci's default would take the best of the runs).
   for (const entry of config.assert.assertMatrix) expect(entry.aggregationMethod).toBe('median')
-  expect(config.collect.numberOfRuns).toBe(3)
+  // Five runs a page unless LIGHTHOUSE_RUNS says otherwise: three let two noisy runs fail a page (ADR 0030).
+  expect(config.collect.numberOfRuns).toBe(Number(process.env.LIGHTHOUSE_RUNS ?? 5))
   // A path that only begins like a public one is not public.
   expect(assertionsFor('http://localhost:4999/aboutUsX')).toEqual(everywhere)
 })
