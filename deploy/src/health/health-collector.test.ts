@@ -35,10 +35,13 @@ const REPORT: HealthReport = {
 async function start(perMinute = 60) {
   dir = mkdtempSync(join(tmpdir(), 'health-collector-'))
   forwarded = []
-  collector = createHealthCollector(new HealthStore(join(dir, 'health.db')), (r) => forwarded.push(r))
-  const limit = new RateLimit(perMinute)
+  collector = createHealthCollector(
+    new HealthStore(join(dir, 'health.db')),
+    (r) => forwarded.push(r),
+    perMinute,
+  )
   server = createServer((req, res) =>
-    receiveHealthReport(req, res, collector, limit, { 'X-Content-Type-Options': 'nosniff' }),
+    receiveHealthReport(req, res, collector, { 'X-Content-Type-Options': 'nosniff' }),
   )
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
   port = (server!.address() as AddressInfo).port

@@ -35,8 +35,8 @@ export interface HealthCollector {
   store: HealthStore
   /** Also send each stored report on (OTLP export), without waiting for it. */
   forward?: (report: HealthReport) => void
-  /** Reports one client may send per minute (`healthReportsPerMinute`). */
-  perMinute: number
+  /** How many reports each client may send a minute (`healthReportsPerMinute`). */
+  limit: RateLimit
   /** Counts since start, for the server's own log and tests. */
   counts: { stored: number; rejected: number; limited: number }
 }
@@ -46,7 +46,7 @@ export function createHealthCollector(
   forward?: (report: HealthReport) => void,
   perMinute = HEALTH_REPORTS_PER_MINUTE,
 ): HealthCollector {
-  return { store, forward, perMinute, counts: { stored: 0, rejected: 0, limited: 0 } }
+  return { store, forward, limit: new RateLimit(perMinute), counts: { stored: 0, rejected: 0, limited: 0 } }
 }
 
 /** A fixed-window counter per client: enough to stop one page (or one script) flooding the store. */
@@ -83,7 +83,6 @@ export function receiveHealthReport(
   req: IncomingMessage,
   res: ServerResponse,
   collector: HealthCollector,
-  limit: RateLimit,
   headers: Record<string, string>,
 ): void {
   const answer = (status: number, text = '', extra: Record<string, string> = {}) => {
@@ -97,7 +96,7 @@ export function receiveHealthReport(
     res.end(text ? `${text}\n` : '')
   }
   if (req.method !== 'POST') return answer(405, 'Method not allowed', { Allow: 'POST' })
-  if (!limit.allow(clientOf(req))) {
+  if (!collector.limit.allow(clientOf(req))) {
     collector.counts.limited += 1
     req.resume()
     return answer(429, 'Too many reports')

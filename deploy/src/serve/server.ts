@@ -3,13 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { CspReportLog, receiveCspReport } from './csp-reports'
 import { handleOps, OPS_PATH, type OpsOptions } from '../health/ops-page'
-import {
-  HEALTH_REPORT_PATH,
-  HEALTH_REPORTS_PER_MINUTE,
-  RateLimit,
-  receiveHealthReport,
-  type HealthCollector,
-} from '../health/health-collector'
+import { HEALTH_REPORT_PATH, receiveHealthReport, type HealthCollector } from '../health/health-collector'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from '../paths'
 import {
@@ -105,7 +99,6 @@ export function createAppServer(options: ServerOptions = {}): Server {
   const security = fileSecurityHeaders()
   const apiSecurity = apiSecurityHeaders()
   const cspReports = options.cspReports ?? new CspReportLog()
-  const healthLimit = new RateLimit(options.health?.perMinute ?? HEALTH_REPORTS_PER_MINUTE)
   const compressedCache: CompressedCache = { bodies: new Map(), bytes: 0 }
   const pageSecurity = () =>
     securityHeaders({
@@ -148,7 +141,7 @@ export function createAppServer(options: ServerOptions = {}): Server {
       return handleOps(req, res, path, options.ops)
     }
     if (path === HEALTH_REPORT_PATH && options.health) {
-      return receiveHealthReport(req, res, options.health, healthLimit, apiSecurity)
+      return receiveHealthReport(req, res, options.health, apiSecurity)
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return text(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' })
