@@ -7,9 +7,7 @@ export const LIGHTHOUSE_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4380)
 
 /**
  * Runs per page (LIGHTHOUSE_RUNS, default 5): each score asserted is the median of the runs' scores, so a page
- * at 95 does not pass or fail by a run or two of noise on a busy machine. Three were too few: a clean-clone CI
- * run on 2026-11-27 had two pages whose blocking time rose in two of three runs (every task of the run slower,
- * the machine's doing: 81/96/263 ms and 306/405/58 ms), medians 94 and 90 on pages that score 96–97.
+ * at 95 does not pass or fail by a run or two of noise on a busy machine (three were too few: ADR 0030).
  */
 export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
 
