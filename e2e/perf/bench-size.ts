@@ -393,6 +393,7 @@ function reportPathText(r: ReportPathSize, md: boolean): string {
   const verdict = r.pass ? 'PASS' : md ? '**FAIL**' : 'FAIL'
   const lines = [
     `${verdict} ${bytes(r.total)} of ${bytes(r.limit)} (${kib(r.total)}): entry share ${bytes(r.entry.br)}` +
+      ` of ${bytes(Math.floor(r.entryLimit))}` +
       ` (${r.entry.modules.map((m) => `${code(m.source)} ${bytes(m.raw)} raw`).join(', ') || 'none'}),` +
       ` lazy ${r.chunks.map((c) => `${code(c.file)} ${bytes(c.br)} (${bytes(c.raw)} raw)`).join(', ') || 'none'}.`,
     r.inEntry

@@ -8,7 +8,7 @@ import type { CallFailure, RemoteOutcome } from './report'
  * note events in a short queue, uncaught errors from the start included, while the reporter itself (and Web
  * Vitals) loads as one chunk once the page has painted and the browser is idle, so nothing of it comes before
  * the first paint. A page outside the sample, or with reporting off, never loads it. These lines are in the
- * entry, on the way to the first paint: they count against the report path's 3 KiB (`pnpm bench:size`).
+ * entry, on the way to the first paint: they count against the report path's 4 KiB (`pnpm bench:size`).
  */
 export interface HealthReporter {
   /** What became of a remote the page wanted on screen, with its load stages' milliseconds. */

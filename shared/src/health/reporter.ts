@@ -20,7 +20,7 @@ import {
  * once each time the page is hidden, each report holding what the last one did not. It never blocks a screen
  * or a call: noting is a push onto an array, sending happens when the browser is idle or leaving. A report
  * the browser refuses is dropped, never retried. Everything here is in the page's one lazy chunk with Web
- * Vitals, so every line counts against the report path's 3 KiB (`pnpm bench:size`).
+ * Vitals, so every line counts against the report path's 4 KiB (`pnpm bench:size`).
  */
 
 /** How long after load the load report waits for the route's remote to mount or fail. */
