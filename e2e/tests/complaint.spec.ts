@@ -58,6 +58,28 @@ test('a collection complaint on an order that does not allow it is refused', asy
   await expect(page).toHaveURL(/\/complaint\?orderId=87$/)
 })
 
+test('a collection complaint whose server sends no sub-types reaches the form, sub-type empty, and sends', async ({
+  page,
+}) => {
+  // The demo always has sub-types: the same answer, without them.
+  await page.route('**/user-problem/problem-init*', async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, problemSonType: [] } } })
+  })
+  const saved = page.waitForRequest((r) => r.url().includes('/user-problem/problem-save'))
+  await page.goto('/complaint?productId=1&orderId=86')
+  await page.getByRole('button', { name: 'Collection complaint' }).click()
+  await expect(page).toHaveURL(/\/complainPageNext\?problemType=1&problemSonType=&orderNo=CL20241105086&/)
+  await expect(page.getByRole('list', { name: 'Question type' })).toHaveText('Collection complaint')
+  await page.getByLabel('Problem description').fill('Someone from collection called my employer.')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Successfully Sent')).toBeVisible()
+  const body = new URLSearchParams((await saved).postData() ?? '')
+  expect(body.get('problemType')).toBe('1')
+  expect(body.get('problemSonType')).toBe('')
+})
+
 test('list → detail → rate the service', async ({ page }) => {
   await page.goto('/complaintList')
   await expect(page.getByRole('heading', { name: 'My complaints' })).toBeVisible()
@@ -109,4 +131,23 @@ test('the test page links land on working complaint and customer service screens
   await page.goto('/testPreview')
   await page.getByRole('link', { name: 'Customer service', exact: true }).click()
   await expect(page.getByText('E-Mail')).toBeVisible()
+})
+
+test("customer service: an e-mail that opens no mail client is copied on tap with 'copy success'", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.route('**/v3/personal-center/contact-kf-info*', (route) =>
+    route.fulfill({
+      json: { code: '00', message: 'ok', data: { email: 'help@cashloan', smWa: '+63 917 555 0100' } },
+    }),
+  )
+  await page.goto('/customerService')
+  const email = page.getByRole('button', { name: 'E-Mail help@cashloan Copy' })
+  await expect(email).toBeVisible()
+  await email.click()
+  await expect(page.getByText('copy success')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('help@cashloan')
+  await expect(page).toHaveURL(/\/customerService$/)
 })

@@ -52,3 +52,21 @@ test.describe('mf-site through the shell', () => {
       await expect(body).toContainText(figure)
   })
 })
+
+test("the footer's e-mail that opens no mail client is copied on tap with 'copy success'", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.route('**/v3/personal-center/contact-kf-info*', (route) =>
+    route.fulfill({
+      json: { code: '00', message: 'ok', data: { email: 'help@cashloan', smWa: '+63 917 555 0100' } },
+    }),
+  )
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  await footer.getByRole('button', { name: 'help@cashloan Copy' }).click()
+  await expect(page.getByText('copy success')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('help@cashloan')
+  await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(0)
+})

@@ -6,8 +6,15 @@ export const CONTACT_INFO_PATH = '/v3/personal-center/contact-kf-info'
 /** The spec's fixed value for this call. */
 export const CONTACT_INFO_OVERALL = 30
 
-/** One address with something on both sides of the '@': enough for a mailto link; else ''. */
-const emailAddress = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[^\s@]+@[^\s@]+$/)), '')
+/**
+ * One address with something on both sides of the '@', else '' (the settings stand in). Whether it opens a
+ * mail client is the navigation guard's call. valibot checks an optional's default too, so the default is
+ * null (which passes) and becomes '' after: a default of '' failed the check and the whole answer with it.
+ */
+const emailAddress = v.pipe(
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^[^\s@]+@[^\s@]+$/))), null),
+  v.transform((email) => email ?? ''),
+)
 
 /** Customer-service contacts; '' when the server sent none (the screen falls back to the settings). */
 const ContactInfoSchema = v.pipe(

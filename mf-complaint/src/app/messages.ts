@@ -94,5 +94,9 @@ export const MESSAGES = {
     telephone: 'Telephone',
     email: 'E-Mail',
     unavailable: 'Not available',
+    /** Beside an address that opens no mail client: the tap copies it. */
+    copy: 'Copy',
+    copied: 'copy success',
+    copyFailed: 'Copying is not possible here. Please write the address down.',
   },
 } as const

@@ -88,6 +88,12 @@ export const MESSAGES = {
   privacyFrame: {
     intro: 'Our Privacy Policy is shown below. Scroll inside the frame to read all of it.',
   },
+  /** An e-mail address that opens no mail client is copied on tap instead. */
+  emailCopy: {
+    copy: 'Copy',
+    copied: 'copy success',
+    failed: 'Copying is not possible here. Please write the address down.',
+  },
   footer: {
     label: 'Company information',
     phone: 'Phone',

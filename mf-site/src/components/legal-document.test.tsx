@@ -1,4 +1,6 @@
 import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderWithUi } from 'shared/testing'
 import { expect, test } from 'vitest'
 import type { LegalSection } from '../content/legal-section'
 import { escapeHtml, LegalDocument, toHtml } from './legal-document'
@@ -51,4 +53,18 @@ test('renders the same content as headings, paragraphs, a list and a mail link',
     'href',
     'mailto:help@example.ph',
   )
+})
+
+test("an address that opens no mail client is text to copy: a tap copies it and says 'copy success'", async () => {
+  const user = userEvent.setup()
+  renderWithUi(
+    <LegalDocument
+      title="Terms"
+      sections={[{ id: 'a', heading: 'Contact', paragraphs: ['Write to us.'], email: 'help@cashloan' }]}
+    />,
+  )
+  expect(screen.queryByRole('link')).not.toBeInTheDocument()
+  await user.click(screen.getByRole('button', { name: 'help@cashloan Copy' }))
+  expect(await screen.findByText('copy success')).toBeInTheDocument()
+  expect(await navigator.clipboard.readText()).toBe('help@cashloan')
 })

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { LegalSection } from '../content/legal-section'
+import { EmailAddress } from './email-address'
 
 interface LegalDocumentProps {
   title: string
@@ -31,9 +32,7 @@ export function LegalDocument({ title, sections }: LegalDocumentProps) {
             )}
             {section.email && (
               <p>
-                <a className="site-link" href={`mailto:${section.email}`}>
-                  {section.email}
-                </a>
+                <EmailAddress className="site-link" address={section.email} />
               </p>
             )}
           </section>

@@ -4,8 +4,9 @@ import {
   classifyServerLink,
   classifyTarget,
   dial,
-  mailTo,
   leftPage,
+  mailTo,
+  mailtoHref,
   openServerLink,
   openTarget,
   REFUSED_MESSAGE,
@@ -261,14 +262,61 @@ test('dial opens tel: with the digits (and a leading +) only', () => {
   expect(location.assign).toHaveBeenCalledTimes(1)
 })
 
-test('mailTo opens mailto: only for a plain address', () => {
+/*
+ * Which support addresses open a mail client (mailtoHref, mailTo): one plain address as valibot's `email`
+ * action reads it (EMAIL_REGEX), at most 254 characters. The local part is ASCII letters, digits, `_`, `+`
+ * and `-` in dot-separated runs; the domain is ASCII letters and digits in runs joined by `.` or `-`, ending in
+ * a dot and a top-level name of two or more letters. Everything else is refused, and the screens show it as
+ * text to copy instead: a domain without a dot, anything a mailto URL reads as more than one recipient or as a
+ * header (`?`, `&`, `,`, `;`, `%`-escapes), a scheme, quotes, IP literals, non-ASCII or punycode domains.
+ */
+test.each([
+  ['help@cashloan.ph', 'a plain address'],
+  ['a.b+c@sub.example.co', 'dots and a plus tag, a subdomain'],
+  ['Support@CashLoan.PH', 'capital letters'],
+  ['first_last-1@my-lender.com.ph', 'underscore, hyphen and digits; hyphenated domain'],
+  ['x@y.museum', 'a long top-level name'],
+])('opens a mail client for %s (%s)', (address) => {
   const location = { assign: vi.fn(), replace: vi.fn() }
-  expect(mailTo(location, 'support@cashloan.ph')).toBe(true)
-  expect(location.assign).toHaveBeenCalledWith('mailto:support@cashloan.ph')
-  for (const bad of ['support', 'a@b', 'a b@c.d', 'x@y.z?cc=evil@e.com', 'javascript:a@b.c']) {
-    expect(mailTo(location, bad)).toBe(false)
-  }
-  expect(location.assign).toHaveBeenCalledTimes(1)
+  expect(mailtoHref(address)).toBe(`mailto:${address}`)
+  expect(mailTo(location, address)).toBe(true)
+  expect(location.assign).toHaveBeenCalledExactlyOnceWith(`mailto:${address}`)
+})
+
+test.each([
+  ['help@cashloan', 'a domain without a dot'],
+  ['a b@x.ph', 'a space'],
+  [' help@cashloan.ph', 'surrounding space (callers trim)'],
+  ['help@cashloan.ph\n', 'a line break'],
+  ['', 'nothing'],
+  ['support', 'no @'],
+  ['a@b@x.ph', 'two @'],
+  ['javascript:alert(1)//@x.ph', 'a script URL'],
+  ['javascript:a@b.ph', 'a scheme'],
+  ['mailto:help@cashloan.ph', 'already a mailto URL'],
+  ['x@y.ph?subject=Hello', 'a subject header'],
+  ['x@y.ph?cc=evil@e.com', 'a copy recipient'],
+  ['x@y.ph&body=hi', 'a body'],
+  ['a,b@x.ph', 'a second recipient by comma'],
+  ['a;b@x.ph', 'a second recipient by semicolon'],
+  ['a%0Abcc@x.ph', 'an escaped line break'],
+  ['"a"@x.ph', 'quotes'],
+  ['<a>@x.ph', 'angle brackets'],
+  ['.a@x.ph', 'a leading dot'],
+  ['a..b@x.ph', 'two dots in a row'],
+  ['a@-x.ph', 'a domain starting with a hyphen'],
+  ['a@x.p', 'a one-letter top-level name'],
+  ['a@x.ph1', 'digits in the top-level name'],
+  ['a@1.2.3.4', 'an IP address'],
+  ['a@[127.0.0.1]', 'an IP literal'],
+  ['ré@x.ph', 'a non-ASCII local part'],
+  ['a@xn--80ak6aa92e.com', 'a punycode domain'],
+  [`${'a'.repeat(247)}@cash.ph`, 'more than 254 characters'],
+])('does not open a mail client for %j (%s)', (address) => {
+  const location = { assign: vi.fn(), replace: vi.fn() }
+  expect(mailtoHref(address)).toBeNull()
+  expect(mailTo(location, address)).toBe(false)
+  expect(location.assign).not.toHaveBeenCalled()
 })
 
 function linkContext() {

@@ -1,3 +1,4 @@
+import { EMAIL_REGEX } from 'valibot'
 import { isValidHostEntry } from '../host/settings'
 
 /**
@@ -186,10 +187,24 @@ export function dial(location: LocationLike, phone: string): boolean {
   return true
 }
 
-/** Opens the mail client. */
+/** The longest address a mail server takes (RFC 5321's path limit). */
+const MAIL_ADDRESS_MAX = 254
+
+/**
+ * The mailto URL for one plain address, or null when it is not one (the tests list which are which). A
+ * mailto URL reads `?`, `&`, `,`, `;` and `%`-escapes as more recipients or headers, so only valibot's
+ * common-case address (`EMAIL_REGEX`) is taken; a screen shows any other address as text to copy.
+ */
+export function mailtoHref(address: string): string | null {
+  if (address.length > MAIL_ADDRESS_MAX || !EMAIL_REGEX.test(address)) return null
+  return `mailto:${address}`
+}
+
+/** Opens the mail client; false (nothing opened) for an address `mailtoHref` does not take. */
 export function mailTo(location: LocationLike, address: string): boolean {
-  if (!/^[^\s@:/?#]+@[^\s@:/?#]+\.[^\s@:/?#]+$/.test(address)) return false
-  location.assign(`mailto:${address}`)
+  const href = mailtoHref(address)
+  if (!href) return false
+  location.assign(href)
   return true
 }
 

@@ -12,6 +12,7 @@ export function UiProvider({ locale, children }: { locale: Locale; children: Rea
 }
 
 export * from './toasts'
+export { copyAndTell, type CopyMessages } from './copy-text'
 export { useAfterFirstFrame } from './first-render'
 export { ModalBox, useModalFocus } from './modal-focus'
 export { ViewerDialog } from './viewer-dialog'

@@ -8,7 +8,7 @@ import { PROBLEM_INIT_PATH } from '../../api/problem-init'
 import { MESSAGES } from '../../app/messages'
 import { overlayChunks } from '../../components/lazy-overlays'
 import { handlers } from '../../mocks/handlers'
-import { resetStore } from '../../mocks/store'
+import { DEMO_ORDERS, DEMO_PROBLEM_TYPES, resetStore, SCENARIOS } from '../../mocks/store'
 import { ComplaintScreen } from './complaint-screen'
 
 const server = setupMswServer(...handlers)
@@ -81,6 +81,43 @@ test('type 1 needs a sub-type, which opens the form', async () => {
   expect(props.navigate).toHaveBeenCalledWith(
     '/complainPageNext?problemType=1&problemSonType=3&orderNo=CL20241105086',
   )
+})
+
+test('type 1 without sub-types from the server opens the form with the sub-type left empty', async () => {
+  const user = userEvent.setup()
+  const init = { problemType: DEMO_PROBLEM_TYPES, orderDetail: DEMO_ORDERS[SCENARIOS.orderCollectionAllowed] }
+  server.use(http.post(apiPath(PROBLEM_INIT_PATH), () => envelope({ ...init, problemSonType: [] })))
+  const props = renderEntry({ productId: '1', orderId: '86' })
+  await user.click(await screen.findByRole('button', { name: 'Collection complaint' }))
+  expect(props.navigate).toHaveBeenCalledTimes(1)
+  expect(props.navigate).toHaveBeenCalledWith(
+    '/complainPageNext?problemType=1&problemSonType=&orderNo=CL20241105086&productId=1&orderId=86',
+  )
+})
+
+test('type 1 whose sub-types are all unusable (no value) opens the form too', async () => {
+  const user = userEvent.setup()
+  const init = { problemType: DEMO_PROBLEM_TYPES, orderDetail: DEMO_ORDERS[SCENARIOS.orderCollectionAllowed] }
+  server.use(
+    http.post(apiPath(PROBLEM_INIT_PATH), () =>
+      envelope({ ...init, problemSonType: [{ title: 'Harassment' }, { title: 'Calls', value: '' }] }),
+    ),
+  )
+  const props = renderEntry()
+  await user.click(await screen.findByRole('button', { name: 'Collection complaint' }))
+  expect(props.navigate).toHaveBeenCalledWith(
+    '/complainPageNext?problemType=1&problemSonType=&orderNo=CL20241105086',
+  )
+})
+
+test('type 1 without sub-types is still refused for an order that does not accept it', async () => {
+  const user = userEvent.setup()
+  const init = { problemType: DEMO_PROBLEM_TYPES, orderDetail: DEMO_ORDERS[SCENARIOS.orderCollectionRefused] }
+  server.use(http.post(apiPath(PROBLEM_INIT_PATH), () => envelope({ ...init, problemSonType: [] })))
+  const props = renderEntry({ orderId: '87' })
+  await user.click(await screen.findByRole('button', { name: 'Collection complaint' }))
+  expect(await screen.findByText(m.collectionRefused)).toBeInTheDocument()
+  expect(props.navigate).not.toHaveBeenCalled()
 })
 
 test('type 1 is refused when the order does not accept collection complaints', async () => {

@@ -73,6 +73,12 @@ function EntryContent(props: RemoteProps & { init: ProblemInit }) {
       showToast(m.collectionRefused)
       return
     }
+    // The save payload allows an empty sub-type: with none to choose from, the form is the next step.
+    if (init.problemSonType.length === 0) {
+      setPendingType(null)
+      openForm(type.value, '')
+      return
+    }
     setPendingType(type.value)
   }
 

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import type * as Navigation from 'shared/navigation'
 import { mailTo } from 'shared/navigation'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { clearToasts } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
 import { CONTACT_INFO_PATH } from '../../api/contact-info'
 import { MESSAGES } from '../../app/messages'
@@ -18,12 +19,15 @@ vi.mock('shared/navigation', async (importOriginal) => ({
 }))
 
 const server = setupMswServer(...handlers)
-afterEach(() => {
-  vi.mocked(mailTo).mockClear()
-  server.events.removeAllListeners()
-})
-
 const m = MESSAGES.service
+const copyToast = (text: string) => text === m.copied || text === m.copyFailed
+afterEach(async () => {
+  vi.mocked(mailTo).mockClear()
+  vi.restoreAllMocks()
+  server.events.removeAllListeners()
+  act(() => clearToasts())
+  await waitFor(() => expect(screen.queryByText(copyToast)).not.toBeInTheDocument())
+})
 
 function renderService() {
   const props = createTestProps({ screen: 'customerService' })
@@ -73,6 +77,21 @@ test('without a server phone or e-mail the settings stand in', async () => {
   expect(props.bridgeCalls).toEqual([{ action: 'callTelephone', payload: [TEST_SETTINGS.servicePhone] }])
 })
 
+test.each([
+  ['missing', {}],
+  ['empty', { email: '' }],
+  ['blank', { email: '  ' }],
+  ['null', { email: null }],
+  ['not an address', { email: 'Service unavailable' }],
+])('a server e-mail that is %s: the settings e-mail, the server phone, no error', async (_case, contact) => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  server.use(http.post(apiPath(CONTACT_INFO_PATH), () => envelope({ ...contact, smWa: '+63 2 8700 1234' })))
+  renderService()
+  expect(await screen.findByText('+63 2 8700 1234')).toBeInTheDocument()
+  expect(row(m.email)).toHaveTextContent(TEST_SETTINGS.serviceEmail)
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+})
+
 test('a failed call shows Try again and keeps the rows usable with the settings', async () => {
   const user = userEvent.setup()
   server.use(http.post(apiPath(CONTACT_INFO_PATH), () => failure('Service is busy'), { once: true }))
@@ -83,4 +102,46 @@ test('a failed call shows Try again and keeps the rows usable with the settings'
   await user.click(within(alert).getByRole('button', { name: MESSAGES.common.retry }))
   expect(await screen.findByText(DEMO_CONTACT_INFO.smWa)).toBeInTheDocument()
   expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+})
+
+test.each([
+  ['the server', { email: 'help@cashloan' }, TEST_SETTINGS],
+  ['the settings', { email: '' }, { ...TEST_SETTINGS, serviceEmail: 'help@cashloan' }],
+])(
+  "an address from %s that opens no mail client shows as text to copy: a tap copies it, 'copy success'",
+  async (_source, contact, settings) => {
+    const user = userEvent.setup()
+    server.use(http.post(apiPath(CONTACT_INFO_PATH), () => envelope({ ...contact, smWa: '+63 2 8700 1234' })))
+    const props = createTestProps({ screen: 'customerService', settings })
+    renderWithUi(<CustomerServiceScreen {...props} />)
+    await screen.findByText('+63 2 8700 1234')
+    const email = row(m.email)
+    expect(email).toHaveTextContent('help@cashloan')
+    expect(email).toHaveAccessibleName(`${m.email} help@cashloan ${m.copy}`)
+    await user.click(email)
+    expect(await screen.findByText(m.copied)).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe('help@cashloan')
+    expect(mailTo).not.toHaveBeenCalled()
+  },
+)
+
+test('where nothing can be copied, the tap says to write the address down', async () => {
+  const user = userEvent.setup()
+  server.use(http.post(apiPath(CONTACT_INFO_PATH), () => envelope({ email: 'help@cashloan', smWa: '' })))
+  vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'))
+  renderService()
+  await screen.findByText('help@cashloan')
+  await user.click(row(m.email))
+  expect(await screen.findByText(m.copyFailed)).toBeInTheDocument()
+  expect(screen.queryByText(m.copied)).not.toBeInTheDocument()
+})
+
+test('an address that opens a mail client has no Copy hint and copies nothing', async () => {
+  const user = userEvent.setup()
+  renderService()
+  await screen.findByText(DEMO_CONTACT_INFO.email)
+  expect(row(m.email)).toHaveAccessibleName(`${m.email} ${DEMO_CONTACT_INFO.email}`)
+  await user.click(row(m.email))
+  expect(mailTo).toHaveBeenCalledTimes(1)
+  expect(screen.queryByText(m.copied)).not.toBeInTheDocument()
 })

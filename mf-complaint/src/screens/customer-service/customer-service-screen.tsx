@@ -1,16 +1,19 @@
 import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
-import { mailTo } from 'shared/navigation'
+import { mailTo, mailtoHref } from 'shared/navigation'
+import { copyAndTell } from 'shared/ui'
 import { getContactInfo } from '../../api/contact-info'
 import { MESSAGES } from '../../app/messages'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { useLoad } from 'shared/ui/use-load'
 
 const m = MESSAGES.service
+const COPY_MESSAGES = { copied: m.copied, failed: m.copyFailed }
 
 /**
  * Customer service: Telephone and E-Mail. The server's contacts win; the deploy settings stand in when the
- * server sends none or the call fails, so the borrower can always reach someone.
+ * server sends none or the call fails, so the borrower can always reach someone. An e-mail address that opens
+ * no mail client is copied on tap instead.
  */
 export function CustomerServiceScreen(props: RemoteProps) {
   const { http, bridge, settings } = props
@@ -29,6 +32,8 @@ export function CustomerServiceScreen(props: RemoteProps) {
   const info = state.status === 'ready' ? state.data : { phone: '', email: '' }
   const phone = info.phone || settings.servicePhone
   const email = info.email || settings.serviceEmail
+  // An address the guard will not open (no dot in the domain, say) is still the borrower's way to write.
+  const mailable = mailtoHref(email) !== null
 
   return (
     <main className="complaint-page">
@@ -51,10 +56,13 @@ export function CustomerServiceScreen(props: RemoteProps) {
             type="button"
             className="complaint-service__row"
             disabled={!email}
-            onClick={() => mailTo(window.location, email)}
+            onClick={() =>
+              mailable ? mailTo(window.location, email) : void copyAndTell(email, COPY_MESSAGES)
+            }
           >
             <span className="complaint-service__label">{m.email}</span>
             <span className="complaint-service__value">{email || m.unavailable}</span>
+            {email && !mailable && <span className="complaint-service__action">{m.copy}</span>}
           </button>
         </li>
       </ul>

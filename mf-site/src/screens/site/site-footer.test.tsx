@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { apiPath, envelope, failure } from 'shared/mocks'
 import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
@@ -10,10 +11,12 @@ import { handlers } from '../../mocks/handlers'
 const server = setupMswServer(...handlers)
 const CONTACT = apiPath('/v3/personal-center/contact-kf-info')
 
-const FAILURE_TEXT = /Service unavailable|Network error|unexpected response/
+const FAILURE_TEXT =
+  /Service unavailable|Network error|unexpected response|copy success|Copying is not possible/
 
 afterEach(async () => {
   server.events.removeAllListeners()
+  vi.restoreAllMocks()
   vi.useRealTimers()
   act(() => clearToasts())
   await waitFor(() => expect(screen.queryByText(FAILURE_TEXT)).not.toBeInTheDocument())
@@ -99,4 +102,33 @@ test('uses each server field that is usable and keeps the setting for the other'
   expect(await footer.findByRole('link', { name: '+63 917 555 0199' })).toBeInTheDocument()
   expect(footer.getByRole('link', { name: 'support@cashloan.example' })).toBeInTheDocument()
   await waitFor(() => expect(footer.queryByText('+63 2 8888 0000')).not.toBeInTheDocument())
+})
+
+test.each([
+  ['a domain without a dot', 'help@cashloan'],
+  ['a subject header', 'help@cashloan.ph?subject=Refund'],
+])(
+  "a server e-mail with %s is no mail link: a tap copies it and says 'copy success'",
+  async (_case, address) => {
+    const user = userEvent.setup()
+    server.use(http.post(CONTACT, () => envelope({ email: address, smWa: '+63 917 555 0100' })))
+    const { footer } = renderFooter()
+    const copy = await footer.findByRole('button', { name: `${address} Copy` })
+    expect(footer.queryByRole('link', { name: address })).not.toBeInTheDocument()
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull()
+    await user.click(copy)
+    expect(await screen.findByText('copy success')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(address)
+  },
+)
+
+test('where nothing can be copied, the tap on such an address says to write it down', async () => {
+  const user = userEvent.setup()
+  vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'))
+  server.use(http.post(CONTACT, () => envelope({ email: 'help@cashloan' })))
+  const { footer } = renderFooter()
+  await user.click(await footer.findByRole('button', { name: 'help@cashloan Copy' }))
+  expect(
+    await screen.findByText('Copying is not possible here. Please write the address down.'),
+  ).toBeInTheDocument()
 })

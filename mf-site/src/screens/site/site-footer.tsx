@@ -1,6 +1,7 @@
 import type { Settings } from 'shared/contract'
 import type { Http } from 'shared/http'
 import { COMPANY, MESSAGES } from '../../app/messages'
+import { EmailAddress } from '../../components/email-address'
 import { useContactDetails } from './use-contact-details'
 
 /** A dialable form of a displayed number: digits and a leading plus only. */
@@ -31,9 +32,7 @@ export function SiteFooter({ http, settings }: { http: Http; settings: Settings 
         <div className="site-footer__row">
           <dt>{m.email}</dt>
           <dd>
-            <a className="site-footer__link" href={`mailto:${email}`}>
-              {email}
-            </a>
+            <EmailAddress className="site-footer__link" address={email} />
           </dd>
         </div>
         <div className="site-footer__row">
