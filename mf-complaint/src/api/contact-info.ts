@@ -6,8 +6,18 @@ export const CONTACT_INFO_PATH = '/v3/personal-center/contact-kf-info'
 /** The spec's fixed value for this call. */
 export const CONTACT_INFO_OVERALL = 30
 
-/** One address with something on both sides of the '@': enough for a mailto link; else ''. */
-const emailAddress = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[^\s@]+@[^\s@]+$/)), '')
+/**
+ * One address with something on both sides of the '@': enough for a mailto link; else ''. valibot checks the
+ * default too: without '' passing, a missing or malformed e-mail failed the whole answer, server phone and all.
+ */
+const emailAddress = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => value === '' || /^[^\s@]+@[^\s@]+$/.test(value)),
+  ),
+  '',
+)
 
 /** Customer-service contacts; '' when the server sent none (the screen falls back to the settings). */
 const ContactInfoSchema = v.pipe(
