@@ -1,6 +1,12 @@
 import { warnUnknown } from 'shared/schema'
 import * as v from 'valibot'
 
+/**
+ * A missing key reads as null: valibot's object skips a key that is absent when its optional schema has no
+ * default, so without one the transform below never runs and the switch comes out undefined.
+ */
+const absent = v.optional(v.unknown(), null)
+
 const isText = (value: unknown): value is number | string =>
   (typeof value === 'number' || typeof value === 'string') && String(value).trim() !== ''
 
@@ -11,7 +17,7 @@ const isText = (value: unknown): value is number | string =>
  */
 export function oneSwitch(field: string) {
   return v.pipe(
-    v.optional(v.unknown()),
+    absent,
     v.transform((value) => {
       if (value === undefined || value === null) return false
       const on = isText(value) && Number(value) === 1
@@ -28,7 +34,7 @@ export function oneSwitch(field: string) {
  */
 export function flagSwitch(field: string, missing: boolean) {
   return v.pipe(
-    v.optional(v.unknown()),
+    absent,
     v.transform((value) => {
       if (value === undefined || value === null) return missing
       if (typeof value === 'boolean') return value

@@ -50,6 +50,18 @@ function replaceAt(data: unknown, path: Path, value: unknown): unknown {
 }
 
 /**
+ * The two ways a server leaves a field out, which docs/api-assumptions.md reads alike ("`null` vs missing"):
+ * a test of a row's default runs once with each (`test.each(ABSENT)`).
+ */
+export const ABSENT = ['left out', 'null'] as const
+export type Absence = (typeof ABSENT)[number]
+
+/** `data` with the field at `path` left out or sent as null (`how`); `data` is not changed. */
+export function withAbsent<T>(data: T, path: Path, how: Absence): T {
+  return replaceAt(data, path, how === 'null' ? null : MISSING) as T
+}
+
+/**
  * The shapes of every field of `data` (lists through their first item). `enums` names enum fields (by path,
  * as 'list[0].enabled') with values the page does not know.
  */
