@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest'
-import { apiSecurityHeaders, CSP_REPORT_PATH, imageSources, securityHeaders } from './security-headers'
+import {
+  apiSecurityHeaders,
+  CSP_REPORT_PATH,
+  frameSources,
+  imageSources,
+  securityHeaders,
+} from './security-headers'
 
 const imgSrc = (headers: Record<string, string>) =>
   /(?:^|; )img-src ([^;]*)/.exec(headers['Content-Security-Policy'])?.[1]
@@ -27,6 +33,29 @@ test('links stay on the allow-list: only pictures widen, never connect-src, fram
   expect(csp).toContain("frame-src 'self';")
   expect(csp).toContain("form-action 'self'")
   expect(csp.match(/https:/g)).toHaveLength(1)
+})
+
+const frameSrc = (headers: Record<string, string>) =>
+  /(?:^|; )frame-src ([^;]*)/.exec(headers['Content-Security-Policy'])?.[1]
+
+test("the agreement pop-up frames documents from the link allow-list's hosts only, over HTTPS (ADR 0034)", () => {
+  const frameHosts = ['contracts.cashloan.ph', '*.lender.example.com']
+  expect(frameSrc(securityHeaders({ frameHosts }))).toBe(
+    "'self' https://contracts.cashloan.ph https://*.lender.example.com",
+  )
+  const csp = securityHeaders({ frameHosts })['Content-Security-Policy']
+  expect(csp).toContain("connect-src 'self';")
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(
+    frameSources(['a.example.com; script-src *', '*', 'http://x.example.com', 'ok.example.com']),
+  ).toEqual(['https://ok.example.com'])
+})
+
+test("the demo's agreement document on its second origin is framed only when asked", () => {
+  expect(frameSrc(securityHeaders({ loopbackPictures: true }))).toBe("'self'")
+  expect(frameSrc(securityHeaders({ loopbackDocuments: true }))).toBe(
+    "'self' http://localhost:* http://127.0.0.1:*",
+  )
 })
 
 test('an image host that is not a host name never reaches the header', () => {

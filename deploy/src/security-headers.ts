@@ -10,24 +10,49 @@ export interface SecurityOptions {
   imageHosts?: readonly string[]
   /** The local demo's second picture origin: the other loopback name on any port (demo profile only). */
   loopbackPictures?: boolean
+  /**
+   * Hosts server links may open (deploy setting `allowedHosts`): the agreement pop-up frames its document from
+   * them, over HTTPS (`frame-src`, ADR 0034).
+   */
+  frameHosts?: readonly string[]
+  /** The local demo's agreement document on its second origin, the other loopback name (demo profile only). */
+  loopbackDocuments?: boolean
   /** The page's inline scripts (the first-call script, deploy/src/pages/page-preloads.ts), never `'unsafe-inline'`. */
   scriptHashes?: readonly string[]
 }
 
-const LOOPBACK_PICTURES = ['http://localhost:*', 'http://127.0.0.1:*']
+/** The local demo's second origin (shared/mocks `demoSecondOrigin`): the other loopback name, on any port. */
+const LOOPBACK_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
+
+/**
+ * Listed hosts as HTTPS sources. An entry that is not a host name is left out: in a header it could add a
+ * directive (`a.com; script-src *`), or allow every host (`*`).
+ */
+function httpsSources(hosts: readonly string[]): string[] {
+  return hosts.filter(isValidHostEntry).map((host) => `https://${host}`)
+}
 
 /**
  * `img-src` sources beyond the page's own: any HTTPS origin when the deployment lists no image host (pictures
- * from server data: logos on the backend's CDN, ADR 0022), else exactly the listed hosts over HTTPS. An entry
- * that is not a host name is left out: in a header it could add a directive (`a.com; script-src *`), or allow
- * every host (`*`).
+ * from server data: logos on the backend's CDN, ADR 0022), else exactly the listed hosts over HTTPS.
  */
 export function imageSources(
   imageHosts: readonly string[] = [],
   options: { loopback?: boolean } = {},
 ): string[] {
-  const hosts = imageHosts.filter(isValidHostEntry).map((host) => `https://${host}`)
-  return [...(imageHosts.length > 0 ? hosts : ['https:']), ...(options.loopback ? LOOPBACK_PICTURES : [])]
+  const hosts = httpsSources(imageHosts)
+  return [...(imageHosts.length > 0 ? hosts : ['https:']), ...(options.loopback ? LOOPBACK_ORIGINS : [])]
+}
+
+/**
+ * `frame-src` sources beyond the page's own: exactly the link allow-list's hosts over HTTPS, where the
+ * agreement pop-up's document may come from (ADR 0034); none listed, none framed.
+ */
+export function frameSources(
+  frameHosts: readonly string[] = [],
+  options: { loopback?: boolean } = {},
+): string[] {
+  return [...httpsSources(frameHosts), ...(options.loopback ? LOOPBACK_ORIGINS : [])]
 }
 
 /** Where browsers send CSP violation reports: this origin (nginx forwards them, ADR 0025). */
@@ -96,7 +121,9 @@ export function securityHeaders(options: SecurityOptions = {}): Record<string, s
       ].join(' '),
       "style-src 'self' 'unsafe-inline'",
       "font-src 'self' data:",
-      "frame-src 'self'",
+      ["frame-src 'self'", ...frameSources(options.frameHosts, { loopback: options.loopbackDocuments })].join(
+        ' ',
+      ),
       "frame-ancestors 'none'",
       "object-src 'none'",
       "base-uri 'self'",

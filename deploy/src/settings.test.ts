@@ -8,12 +8,13 @@ import {
   upstreamUrl,
 } from './settings'
 
-test("the demo profile is the default: demo link hosts, QA version pins on, the demo's second picture origin", () => {
+test("the demo profile is the default: demo link hosts, QA version pins on, the demo's second origin", () => {
   expect(settingsFromEnv({})).toEqual({
     allowedHosts: DEMO_LINK_HOSTS,
     imageHosts: [],
     versionOverrides: true,
     loopbackPictures: true,
+    loopbackDocuments: true,
     publicOrigin: 'http://localhost:8080',
   })
 })

@@ -23,6 +23,8 @@ export const PROFILES = {
     imageHosts: [],
     versionOverrides: true,
     loopbackPictures: true,
+    // The agreement pop-up's demo document is served there too (ADR 0034): CSP frames it there only.
+    loopbackDocuments: true,
     publicOrigin: 'http://localhost:8080',
   },
   // Production serves product logos and complaint images from the image CDN; QA version pins are off.

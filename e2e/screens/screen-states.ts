@@ -243,7 +243,10 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     show: async (page) => {
       await serveDemoHosts(page)
       await page.goto('/loanConfirm?productId=2')
-      await expect(page.getByRole('dialog', { name: 'Loan agreement' })).toBeVisible()
+      const popup = page.getByRole('dialog', { name: 'Loan agreement' })
+      const agreement = popup.locator('iframe').contentFrame()
+      await expect(agreement.getByRole('heading', { name: 'Loan Agreement' })).toBeVisible()
+      await expect(popup.getByRole('status')).toHaveCount(0)
     },
   },
   {

@@ -31,6 +31,10 @@ test('documents carry CSP, nosniff, no-referrer, frame-ancestors none and no-cac
   // demo's second picture origin is the other loopback name (ADR 0022). Links stay on the allow-list.
   expect(csp).toContain("; img-src 'self' data: blob: https: http://localhost:* http://127.0.0.1:*; ")
   expect(csp).toContain("; connect-src 'self'; ")
+  // Frames (the agreement pop-up, ADR 0034): the demo's link hosts and its second origin, nothing else.
+  expect(csp).toContain(
+    "; frame-src 'self' https://pay.cashloan-demo.ph https://contracts.cashloan-demo.ph https://partners.cashloan-demo.ph http://localhost:* http://127.0.0.1:*; ",
+  )
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('no-referrer')
   expect(headers['cache-control']).toBe('no-cache')

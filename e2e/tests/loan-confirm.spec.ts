@@ -156,6 +156,43 @@ test('the agreement pop-up (popAgreementUrl): Agree closes it; Cancel closes the
   await expect.poll(() => bridgeCalls(page)).toEqual([['closeWebview', ['']]])
 })
 
+test('the agreement pop-up shows the agreement itself, with Cancel and Agree on screen, on every confirmation page (issue #40)', async ({
+  page,
+}) => {
+  const violations: string[] = []
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
+  })
+  for (const route of ['/loanConfirm', '/loanConfirmNew', '/confirmByPeriod']) {
+    await page.goto(`${route}?productId=2`)
+    const popup = page.getByRole('dialog', { name: 'Loan agreement' })
+    // The demo serves it on its second origin (the other loopback name), through this server.
+    const frame = popup.locator('iframe[title="Loan agreement document"]')
+    const agreement = frame.contentFrame()
+    await expect(agreement.getByRole('heading', { name: 'Loan Agreement' }), route).toBeVisible()
+    await expect(agreement.getByText(/^Demo document/)).toBeVisible()
+    await expect(agreement.getByRole('heading', { name: '1. Loan Amount' })).toBeVisible()
+    expect(new URL((await frame.getAttribute('src'))!).origin).not.toBe(new URL(page.url()).origin)
+    await expect(popup.getByRole('button', { name: 'Read the agreement' })).toHaveCount(0)
+    await expect(popup.getByRole('button', { name: 'Cancel' })).toBeInViewport()
+    await expect(popup.getByRole('button', { name: 'Agree', exact: true })).toBeInViewport()
+    await popup.getByRole('button', { name: 'Agree', exact: true }).click()
+    await expect(popup).toHaveCount(0)
+  }
+  expect(violations).toEqual([])
+})
+
+test('an agreement that does not load in 10 s adds its link beside the frame', async ({ page }) => {
+  await page.route('**/utilities/demo-documents/**', () => undefined)
+  await page.goto('/loanConfirm?productId=2')
+  const popup = page.getByRole('dialog', { name: 'Loan agreement' })
+  await expect(popup.getByRole('status')).toHaveText('Loading the agreement...')
+  await expect(popup.getByText('The agreement is taking long to load.')).toBeVisible({ timeout: 15_000 })
+  await expect(popup.getByRole('button', { name: 'Read the agreement' })).toBeVisible()
+  await expect(popup.getByRole('button', { name: 'Cancel' })).toBeInViewport()
+  await expect(popup.getByRole('button', { name: 'Agree', exact: true })).toBeInViewport()
+})
+
 test('/confirmByPeriod reads the term by period', async ({ page }) => {
   await page.goto('/confirmByPeriod?productId=4')
   await expect(page.getByText('3 months')).toBeVisible()

@@ -128,6 +128,30 @@ test("200: the rating (Silakan pilih, then the store) and 'Borrow Again' to the 
   ])
 })
 
+/** The analytics backend never answers this call: nothing the borrower does may wait for it. */
+async function neverAnswer(page: Page, path: string) {
+  await page.route(`**${path}*`, () => undefined)
+}
+
+test("'Borrow Again' opens the product detail at once while the event call has no answer (issue #40)", async ({
+  page,
+}) => {
+  await inTheApp(page)
+  await neverAnswer(page, '/service/event/save')
+  await page.goto('/loanDetails?productId=1&orderId=200')
+  await page.getByRole('dialog', { name: 'Rate our app' }).getByRole('button', { name: 'Cancel' }).click()
+  const sent = page.waitForRequest((r) => r.url().includes('/service/event/save'))
+  const tapped = Date.now()
+  await page.getByRole('button', { name: 'Borrow Again' }).click()
+  await expect.poll(() => bridgeCalls(page), { timeout: 2000 }).toEqual([['to', ['productDetail']]])
+  expect(Date.now() - tapped).toBeLessThan(2000)
+  expect(Object.fromEntries(new URLSearchParams((await sent).postData() ?? ''))).toEqual({
+    productId: '1',
+    moduleId: '30',
+    positionId: '0',
+  })
+})
+
 test('a continuation link on a status other than 21 redirects at once with the global parameters', async ({
   page,
 }) => {
@@ -206,4 +230,17 @@ test('joint login failure: the notice, and a product tap opens its link after th
     positionId: '0',
   })
   await expect(page).toHaveURL(`${PARTNERS}/apply?product=301`)
+})
+
+test('joint login failure: a product opens at once while its click tracking has no answer (issue #40)', async ({
+  page,
+}) => {
+  await servePartners(page)
+  await neverAnswer(page, '/v4/product/click-track')
+  await page.goto('/jointLoginFailure?productId=1&orderId=86')
+  const list = page.getByRole('region', { name: 'Recommended products' })
+  const tracked = page.waitForRequest((r) => r.url().includes('/v4/product/click-track'))
+  await list.getByRole('button', { name: /Peso Plus/ }).click()
+  await tracked
+  await expect(page).toHaveURL(`${PARTNERS}/apply?product=301`, { timeout: 3000 })
 })

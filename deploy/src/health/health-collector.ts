@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
 import { checkHealthReport } from 'shared/health/report-schema'
 import { mediaType, readCappedBody } from '../serve/capped-body'
+import { fromLoopback } from '../serve/request-paths'
 import type { HealthStore } from './health-store'
 
 /**
@@ -74,9 +75,8 @@ export class RateLimit {
 /** The client a request counts against: the proxy's `X-Real-IP` when it came through our nginx, else the socket. */
 export function clientOf(req: IncomingMessage): string {
   const socket = req.socket.remoteAddress ?? ''
-  const loopback = socket === '127.0.0.1' || socket === '::1' || socket === '::ffff:127.0.0.1'
   const forwarded = req.headers['x-real-ip']
-  return loopback && typeof forwarded === 'string' && forwarded ? forwarded : socket
+  return fromLoopback(req) && typeof forwarded === 'string' && forwarded ? forwarded : socket
 }
 
 export function receiveHealthReport(

@@ -35,6 +35,7 @@ const VALUES: NginxConfValues = {
   healthReportsPerMinute: HEALTH_REPORTS_PER_MINUTE,
   apiOrigin: '',
   imageHosts: [],
+  frameHosts: [],
   scriptHashes: [],
   brotliStaticModule: null,
 }
@@ -115,13 +116,20 @@ const API_LOCATIONS = [
 
 test("every location that adds a header sends the Node server's security headers, from security-headers.ts", () => {
   for (const imageHosts of [[], ['img.cashloan.ph', '*.cdn.example.com']]) {
-    for (const loopbackPictures of [false, true]) {
+    // The demo's second origin (pictures and the agreement document) with link hosts to frame, or neither.
+    for (const demo of [false, true]) {
       for (const apiOrigin of ['', 'https://api.example.com']) {
         const scriptHashes = ["'sha256-abc='"]
-        const conf = blocks(
-          renderNginxConf(TEMPLATE, { ...VALUES, imageHosts, loopbackPictures, apiOrigin, scriptHashes }),
-        )
-        const security = { imageHosts, loopbackPictures, apiOrigin: apiOrigin || null }
+        const frameHosts = demo ? ['contracts.cashloan.ph', '*.lender.example.com'] : []
+        const options = {
+          imageHosts,
+          loopbackPictures: demo,
+          frameHosts,
+          loopbackDocuments: demo,
+          apiOrigin,
+        }
+        const conf = blocks(renderNginxConf(TEMPLATE, { ...VALUES, ...options, scriptHashes }))
+        const security = { ...options, apiOrigin: apiOrigin || null }
         const expected: [string[], Record<string, string>][] = [
           [PAGE_LOCATIONS, securityHeaders({ ...security, scriptHashes })],
           [FILE_LOCATIONS, fileSecurityHeaders()],
@@ -331,4 +339,10 @@ test("the shell's icons and shared-link picture are kept a day, as the Node serv
   expect(pictures).toContain('try_files $uri =404;')
   expect(addedHeaders(pictures)['Cache-Control']).toBe(PICTURE_CACHE)
   expect(addedHeaders(conf.get('~ \\.[A-Za-z0-9]+$')!)['Cache-Control']).toBe('no-cache')
+})
+
+test("the API is told the address the browser asked for: the demo API's second-origin links keep its port", () => {
+  const api = blocks(renderNginxConf(TEMPLATE, VALUES)).get('~ ^/(utilities|api)/')!
+  expect(api).toContain('proxy_set_header Host $host;')
+  expect(api).toContain('proxy_set_header X-Forwarded-Host $http_host;')
 })

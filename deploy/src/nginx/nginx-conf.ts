@@ -18,6 +18,10 @@ export interface NginxConfValues {
   imageHosts: readonly string[]
   /** The local demo's second picture origin (`securityHeaders`' `loopbackPictures`). */
   loopbackPictures?: boolean
+  /** The link allow-list: where the agreement pop-up's document may be framed from (`frameHosts`). */
+  frameHosts: readonly string[]
+  /** The local demo's agreement document on its second origin (`securityHeaders`' `loopbackDocuments`). */
+  loopbackDocuments?: boolean
   /** CSP sources for the inline script route pages carry (`pageScriptHashes`). */
   scriptHashes: readonly string[]
   /** nginx's brotli_static module (`.so`) to load and turn on; null where it is not installed (ADR 0019). */
@@ -97,6 +101,8 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     apiOrigin: values.apiOrigin || null,
     imageHosts: values.imageHosts,
     loopbackPictures: values.loopbackPictures,
+    frameHosts: values.frameHosts,
+    loopbackDocuments: values.loopbackDocuments,
   }
   const headers: Record<string, string[]> = {
     // A page's X-Robots-Tag is the robots map's (an empty value sends no header): the one `$` written here.

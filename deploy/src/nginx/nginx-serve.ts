@@ -76,6 +76,8 @@ export function prepareNginx(options: NginxServeOptions): string {
       apiOrigin: options.apiOrigin,
       imageHosts: options.settings.imageHosts,
       loopbackPictures: options.settings.loopbackPictures === true,
+      frameHosts: options.settings.allowedHosts,
+      loopbackDocuments: options.settings.loopbackDocuments === true,
       scriptHashes: pageScriptHashes(options.shellDir),
       brotliStaticModule,
       tls: options.tls,

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
 import { relative, resolve, sep } from 'node:path'
 import { resolveInside } from '../paths'
 
@@ -68,4 +69,20 @@ export function requestOrigin(host = 'localhost'): string | null {
   } catch {
     return null
   }
+}
+
+/** Whether a request came from this machine: our own nginx in front of this server, or a local client. */
+export function fromLoopback(req: IncomingMessage): boolean {
+  const socket = req.socket.remoteAddress ?? ''
+  return socket === '127.0.0.1' || socket === '::1' || socket === '::ffff:127.0.0.1'
+}
+
+/**
+ * The origin the browser asked for: through our nginx, its `X-Forwarded-Host` (nginx's `Host` drops the port,
+ * so the demo's second-origin links would name port 80), trusted only from this machine; else the `Host`.
+ */
+export function askedOrigin(req: IncomingMessage): string | null {
+  const forwarded = req.headers['x-forwarded-host']
+  const asked = fromLoopback(req) && typeof forwarded === 'string' ? requestOrigin(forwarded) : null
+  return asked ?? requestOrigin(req.headers.host)
 }

@@ -13,6 +13,7 @@ import { HealthStore } from '../health/health-store'
 import { DEPLOY_DIR } from '../paths'
 import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from '../security-headers'
 import { createAppServer, IMMUTABLE, type ServerOptions } from './server'
+import { settingsFromEnv } from '../settings'
 import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
 
 let work: string
@@ -317,6 +318,60 @@ test("pages allow images from the deploy's image hosts, over HTTPS only", async 
       "img-src 'self' data: blob: https://img.cashloan.ph https://*.cdn.example.com;",
     )
   }
+})
+
+test('pages frame documents from the link allow-list only, over HTTPS; the demo also from its second origin (ADR 0034)', async () => {
+  const frameSrc = async (settings: Record<string, unknown>) => {
+    const port = await start({ settings })
+    const csp = (await get(port, '/loanConfirm')).headers.get('content-security-policy') ?? ''
+    server!.closeAllConnections()
+    await new Promise((resolve) => server!.close(resolve))
+    server = null
+    return /(?:^|; )frame-src ([^;]*)/.exec(csp)?.[1]
+  }
+  expect(await frameSrc({ allowedHosts: [] })).toBe("'self'")
+  expect(await frameSrc({ allowedHosts: ['contracts.cashloan.ph', '*.lender.example.com'] })).toBe(
+    "'self' https://contracts.cashloan.ph https://*.lender.example.com",
+  )
+  expect(await frameSrc(settingsFromEnv({}))).toBe(
+    "'self' https://pay.cashloan-demo.ph https://contracts.cashloan-demo.ph https://partners.cashloan-demo.ph http://localhost:* http://127.0.0.1:*",
+  )
+  expect(
+    await frameSrc(settingsFromEnv({ DEPLOY_PROFILE: 'production', ALLOWED_HOSTS: 'docs.lender.ph' })),
+  ).toBe("'self' https://docs.lender.ph")
+})
+
+test('the demo API names its second origin from the address the browser asked for, also through nginx (X-Forwarded-Host)', async () => {
+  const port = await start()
+  // node:http, which sends the Host it is given (fetch sets its own).
+  const agreementUrl = (headers: Record<string, string>) =>
+    new Promise<string>((resolve, reject) => {
+      const path = '/utilities/v3/loan-confirm/loan-detail-confirm'
+      const type = { 'content-type': 'application/x-www-form-urlencoded' }
+      request({ port, host: '127.0.0.1', path, method: 'POST', headers: { ...type, ...headers } }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () =>
+          resolve((JSON.parse(body) as { data: { popAgreementUrl: string } }).data.popAgreementUrl),
+        )
+      })
+        .on('error', reject)
+        .end('productId=2')
+    })
+  expect(await agreementUrl({})).toBe(`http://localhost:${port}/utilities/demo-documents/loan-agreement`)
+  // nginx sends Host without the port ($host) and the browser's address as X-Forwarded-Host.
+  expect(await agreementUrl({ host: '127.0.0.1', 'x-forwarded-host': 'localhost:4320' })).toBe(
+    'http://127.0.0.1:4320/utilities/demo-documents/loan-agreement',
+  )
+  expect(await agreementUrl({ 'x-forwarded-host': 'a.example/x' })).toBe(
+    `http://localhost:${port}/utilities/demo-documents/loan-agreement`,
+  )
+  const document = await get(port, '/utilities/demo-documents/loan-agreement')
+  expect(document.status).toBe(200)
+  expect(document.headers.get('content-type')).toBe('text/html; charset=utf-8')
+  expect(document.headers.get('x-frame-options')).toBeNull()
+  expect(document.text).toContain('<h1>Loan Agreement</h1>')
 })
 
 /** A GET with `accept-encoding` as given (fetch would add its own); the raw body, undecoded. */

@@ -24,7 +24,7 @@ import {
 } from '../pages/route-pages'
 import { standaloneHtml, standaloneRemote } from '../pages/standalone'
 import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
-import { cdnFile, fileIn, isBuildStats, requestOrigin, requestPath } from './request-paths'
+import { askedOrigin, cdnFile, fileIn, isBuildStats, requestPath } from './request-paths'
 import { send, sendFile, TYPES, type CompressedCache } from './send-file'
 
 export { acceptedEncoding } from './send-file'
@@ -95,6 +95,10 @@ export function createAppServer(options: ServerOptions = {}): Server {
     ? options.settings.imageHosts.filter((h): h is string => typeof h === 'string')
     : []
   const loopbackPictures = options.settings?.loopbackPictures === true
+  const frameHosts = Array.isArray(options.settings?.allowedHosts)
+    ? options.settings.allowedHosts.filter((h): h is string => typeof h === 'string')
+    : []
+  const loopbackDocuments = options.settings?.loopbackDocuments === true
   // Files and error answers: a file's headers; documents: the page's (ADR 0025).
   const security = fileSecurityHeaders()
   const apiSecurity = apiSecurityHeaders()
@@ -105,6 +109,8 @@ export function createAppServer(options: ServerOptions = {}): Server {
       apiOrigin: options.apiOrigin,
       imageHosts,
       loopbackPictures,
+      frameHosts,
+      loopbackDocuments,
       scriptHashes: pageScriptHashes(shellDir),
     })
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
@@ -126,7 +132,7 @@ export function createAppServer(options: ServerOptions = {}): Server {
     const target = req.url ?? '/'
     if (target.length > MAX_URL_LENGTH) return text(res, 414, 'URI too long')
     const url = requestPath(target)
-    const origin = requestOrigin(req.headers.host)
+    const origin = askedOrigin(req)
     if (!url || !origin) return text(res, 400, 'Bad request')
     const path = url.pathname
     const notFound = () => text(res, 404, 'Not found')

@@ -16,9 +16,12 @@ export interface EventInput {
   positionId: number
 }
 
-/** Tracking: its answer is ignored, so it never toasts. */
-export async function saveEvent(http: Http, input: EventInput): Promise<void> {
-  await http.post(EVENT_SAVE_PATH, { ...input }, { silent: true })
+/**
+ * Tracking: the spec ignores its answer, so it is sent and never waited for: a tap that saves an event goes on
+ * in the same tap, however slow the analytics backend (issue #40).
+ */
+export function saveEvent(http: Http, input: EventInput): void {
+  void http.post(EVENT_SAVE_PATH, { ...input }, { background: true })
 }
 
 const ProductClick = v.object({ link: text })

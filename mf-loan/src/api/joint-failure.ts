@@ -50,12 +50,9 @@ export async function getJointFailure(
   return toApiResult(result, options, 'joint/failure-info', JointFailureSchema)
 }
 
-/** Tracking: its answer is ignored, so it never toasts. */
-export async function trackProductClick(
-  http: Http,
-  input: { productId: string; positionId: number },
-): Promise<void> {
-  await http.post(CLICK_TRACK_PATH, { ...input }, { silent: true })
+/** Tracking, as `saveEvent`: sent and never waited for; the product's link is asked for at once. */
+export function trackProductClick(http: Http, input: { productId: string; positionId: number }): void {
+  void http.post(CLICK_TRACK_PATH, { ...input }, { background: true })
 }
 
 const ProductLink = v.object({ link: text })

@@ -10,6 +10,7 @@ import { vi } from 'vitest'
 import { EVENT_SAVE_PATH, PRODUCT_CLICK_PATH } from '../api/events'
 import { CLICK_TRACK_PATH, PRODUCT_LINK_PATH } from '../api/joint-failure'
 import { CONFIRM_PATHS, GOOGLE_SCORE_PATH, JOINT_FAILURE_PATH, LOAN_DETAILS_PATH } from '../api/paths'
+import { DEMO_AGREEMENT_PATH } from '../mocks/agreement-document'
 import { CONFIRM_SCENARIOS, V2_EXTRA } from '../mocks/confirm'
 import { handlers } from '../mocks/handlers'
 import { SCENARIOS } from '../mocks/orders'
@@ -51,6 +52,12 @@ fuzzRemote({
   server,
   handlers,
   render: (props) => void render(<LoanApp {...props} />),
+  unread: [
+    {
+      path: apiPath(DEMO_AGREEMENT_PATH),
+      why: "the agreement pop-up's document: the browser loads it into the pop-up's frame",
+    },
+  ],
   screens: [
     { route: '/loanDetails', query: { orderId: SCENARIOS.recommended }, calls: [DETAILS] },
     { route: '/order', query: { orderId: SCENARIOS.delayable }, calls: [DETAILS] },

@@ -72,7 +72,13 @@ export const CONFIRM_MESSAGES = {
   received: 'Your loan request has been received. You can follow it in your orders in the app.',
   agreementPopup: {
     title: 'Loan agreement',
+    /** The frame's name: the document inside the pop-up. */
+    document: 'Loan agreement document',
+    loading: 'Loading the agreement...',
+    /** Shown with the link when the document cannot be shown in the pop-up. */
     text: 'Please read the loan agreement and agree to it before you continue.',
+    /** Shown with the link when the document has not loaded in time (it may still appear). */
+    slow: 'The agreement is taking long to load.',
     read: 'Read the agreement',
     cancel: 'Cancel',
     agree: 'Agree',

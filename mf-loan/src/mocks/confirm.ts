@@ -37,7 +37,6 @@ export const CONFIRM_SCENARIOS = {
 /** Where the demo's links lead (hosts the demo deployment allows). */
 export const CONFIRM_LINKS = {
   lendDetails: `${PARTNERS}/lend-details`,
-  popAgreement: `${CONTRACTS}/loan-agreement`,
   agreement: (position: string) => `${CONTRACTS}/agreement/${position}`,
 } as const
 
@@ -80,11 +79,17 @@ const BACK_POP = {
   popContent: 'Leave now and your approved amount may not be kept. Do you want to stay?',
 }
 
-/** The demo confirmations by product id, their logos named by `logo` (the handler's). */
-export function demoConfirmations(logo: DemoPicture): Record<string, Record<string, unknown>> {
+/**
+ * The demo confirmations by product id, their logos named by `logo` and the agreement pop-up's document at
+ * `agreementUrl` (the handler's: `demoAgreementUrl`).
+ */
+export function demoConfirmations(
+  logo: DemoPicture,
+  agreementUrl: string,
+): Record<string, Record<string, unknown>> {
   return {
     [CONFIRM_SCENARIOS.standard]: confirmation(logo),
-    [CONFIRM_SCENARIOS.agreementPopup]: confirmation(logo, { popAgreementUrl: CONFIRM_LINKS.popAgreement }),
+    [CONFIRM_SCENARIOS.agreementPopup]: confirmation(logo, { popAgreementUrl: agreementUrl }),
     [CONFIRM_SCENARIOS.backIntercept]: confirmation(logo, BACK_POP),
     [CONFIRM_SCENARIOS.byPeriod]: confirmation(logo, {
       amount: 12000,

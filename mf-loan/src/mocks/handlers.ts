@@ -14,6 +14,7 @@ import {
   PUSH_REFUSED,
   V2_EXTRA,
 } from './confirm'
+import { demoAgreementDocument, demoAgreementUrl } from './agreement-document'
 import { demoPicturesFor } from './demo-images'
 import {
   DEMO_JOINT_FAILURE,
@@ -31,6 +32,7 @@ import {
 export const handlers = [
   ...confirmHandlers('v1'),
   ...confirmHandlers('v2'),
+  demoAgreementDocument,
 
   http.post(apiPath(LOAN_DETAILS_PATH), async ({ request }) => {
     const { orderId = '' } = await readForm(request)
@@ -86,7 +88,7 @@ function confirmHandlers(variant: ConfirmVariant) {
       if (productId === CONFIRM_SCENARIOS.loadFailure) return failure(LOAD_FAILED)
       if (variant === 'v2' && productId === CONFIRM_SCENARIOS.serverCode)
         return failure(CODE_01_MESSAGE, '01')
-      const found = demoConfirmations(demoPicturesFor(request))[productId]
+      const found = demoConfirmations(demoPicturesFor(request), demoAgreementUrl(request))[productId]
       if (!found)
         return failure(`Demo: there is no loan to confirm for product ${productId || '(none)'}.`, '404')
       return envelope(variant === 'v2' ? { ...found, ...V2_EXTRA } : found)

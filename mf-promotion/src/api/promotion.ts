@@ -163,19 +163,17 @@ function visitParams(params: PromoParams, client: ClientType) {
   }
 }
 
-/** Counts the visit; the answer is not used. */
-export async function trackVisit(http: Http, params: PromoParams, client: ClientType): Promise<void> {
-  await http.get(TRACK_VISIT_PATH, visitParams(params, client), SILENT)
+/**
+ * Counts the visit; the answer is not used, so it is sent and never waited for, nor held as the page's data
+ * (issue #40).
+ */
+export function trackVisit(http: Http, params: PromoParams, client: ClientType): void {
+  void http.get(TRACK_VISIT_PATH, visitParams(params, client), { background: true })
 }
 
-/** Counts the tap on apply (the visit's parameters plus the phone); the answer is not used. */
-export async function trackClick(
-  http: Http,
-  params: PromoParams,
-  client: ClientType,
-  phone: string,
-): Promise<void> {
-  await http.get(TRACK_CLICK_PATH, { ...visitParams(params, client), phone }, SILENT)
+/** Counts the tap on apply (the visit's parameters plus the phone), as `trackVisit`: never waited for. */
+export function trackClick(http: Http, params: PromoParams, client: ClientType, phone: string): void {
+  void http.get(TRACK_CLICK_PATH, { ...visitParams(params, client), phone }, { background: true })
 }
 
 /** How a send-SMS or register call ended, by the codes the spec names. */

@@ -779,6 +779,28 @@ test('quiet resolves at once with no call in flight, else when the last call has
   await vi.waitFor(() => expect(quiet).toBe(true))
 })
 
+test('a background call (tracking) is sent with the session and headers, never held by quiet, never toasted', async () => {
+  const { requests, capture } = recordRequests()
+  server.use(
+    mock.post(`${API}/service/event/save`, async ({ request }) => {
+      await capture(request)
+      await delay('infinite')
+      return HttpResponse.json({ code: 0 })
+    }),
+    mock.post(`${API}/refused`, () => HttpResponse.json({ code: '01', message: 'No tracking today' })),
+  )
+  const { http, toasts } = setup({ client: fetchClient() })
+  void http.post('/service/event/save', { productId: '1', moduleId: 30 }, { background: true })
+  await vi.waitFor(() => expect(requests).toHaveLength(1))
+  expect(requests[0].url.searchParams.get('sessionId')).toBe('s-1')
+  expect(requests[0].headers.get('x-requested-with')).toBe('XMLHttpRequest')
+  expect(requests[0].body).toBe('productId=1&moduleId=30')
+  // The event still has no answer: the screen's data is in all the same.
+  await expect(http.quiet()).resolves.toBeUndefined()
+  expect((await http.post('/refused', {}, { background: true })).success).toBe(false)
+  expect(toasts).toEqual([])
+})
+
 test.each([
   ['a mistyped API base', { baseURL: 'https://api example.com/utilities' }, {}],
   ['an opaque page origin (file://, a sandboxed frame)', { baseURL: '/utilities', appOrigin: 'null' }, {}],

@@ -52,6 +52,12 @@ export interface CallOptions {
   idempotencyKey?: string
   /** Overrides the 60 s timeout. */
   timeoutMs?: number
+  /**
+   * A call whose answer nobody reads (tracking: the spec ignores it), sent while the borrower goes on: its
+   * caller never awaits it (issue #40: a tap never waits for analytics). Silent, and not part of a screen's
+   * data, so `quiet()` does not wait for it either.
+   */
+  background?: boolean
 }
 
 export interface Http {
@@ -161,9 +167,10 @@ export function createHttp(config: HttpConfig): HostHttp {
     if (options.money) headers['Idempotency-Key'] = options.idempotencyKey ?? newKey()
     const timeoutMs = options.timeoutMs ?? TIMEOUT_MS
     const close = options.loading ? config.notifier.loading(options.loading) : null
+    const counted = !options.background
     let result: HttpResult<T>
     let failure: CallFailure
-    inFlightCalls += 1
+    if (counted) inFlightCalls += 1
     try {
       const started =
         options.money || data instanceof FormData ? null : config.firstCall?.(callKey(method, url, data))
@@ -191,7 +198,7 @@ export function createHttp(config: HttpConfig): HostHttp {
           }
     } finally {
       close?.()
-      inFlightCalls -= 1
+      if (counted) inFlightCalls -= 1
       if (inFlightCalls === 0) quietWaiters.splice(0).forEach((resolve) => resolve())
     }
     if (!result.success) config.onFailure?.(path, failure)
@@ -242,25 +249,30 @@ export function createHttp(config: HttpConfig): HostHttp {
         () => undefined,
         () => undefined,
       ),
-    get: (path, params, options = {}) =>
-      never('GET', path, options, () =>
+    get: (path, params, given = {}) => {
+      const options = callOptions(given)
+      return never('GET', path, options, () =>
         guarded(
           () => intentOf('GET', path, toForm(params)),
           options,
           (opts) => send('GET', path, undefined, params, opts),
         ),
-      ),
-    post: (path, body, options = {}) =>
-      never('POST', path, options, () => {
+      )
+    },
+    post: (path, body, given = {}) => {
+      const options = callOptions(given)
+      return never('POST', path, options, () => {
         const form = toForm(body)
         return guarded(
           () => intentOf('POST', path, form),
           options,
           (opts) => send('POST', path, form, undefined, opts),
         )
-      }),
-    upload: (path, field, file, extra, options = {}) =>
-      never('POST', path, options, () => {
+      })
+    },
+    upload: (path, field, file, extra, given = {}) => {
+      const options = callOptions(given)
+      return never('POST', path, options, () => {
         const fields = toForm(extra)
         const form = new FormData()
         for (const [key, value] of fields) form.append(key, value)
@@ -273,9 +285,14 @@ export function createHttp(config: HttpConfig): HostHttp {
         return guarded(intent, options, (opts) =>
           send('POST', path, form, undefined, { loading: 'uploading...', ...opts }),
         )
-      }),
+      })
+    },
   }
 }
+
+/** A background call is silent: nobody waits for it, so nobody is there to be told it failed. */
+const callOptions = (options: CallOptions): CallOptions =>
+  options.background ? { ...options, silent: true } : options
 
 /** A call the page started, given up after the call's timeout as axios gives up (its timeout error). */
 const startedTimedOut = () => Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })

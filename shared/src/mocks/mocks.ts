@@ -165,18 +165,23 @@ export function createCappedStore<T>(limits: StoreLimits): CappedStore<T> {
 }
 
 /**
- * A demo picture on a second origin, as a real backend's logos come from an image CDN: the demo answers on
- * the other loopback name (a page on 127.0.0.1 gets its logos from localhost, and the other way round), on
- * the same port and path, so the picture really crosses origins and the CSP must allow it (ADR 0022). On any
- * other host (a demo served under its own name) there is no second name, and the page's own origin is used.
+ * The demo's second origin for the answer to `request`, as a real backend's logos and documents come from
+ * hosts of their own: the other loopback name (a page on 127.0.0.1 gets localhost, and the other way round),
+ * on the same port, so what the demo serves there really crosses origins and the CSP must allow it (ADR 0022,
+ * ADR 0034). On any other host (a demo served under its own name) there is no second name: the page's own.
  */
-export function demoPictureUrl(request: Request, name: string, colour = '#4f6d8f'): string {
+export function demoSecondOrigin(request: Request): string {
   const url = new URL(request.url)
   const other =
     url.hostname === 'localhost' ? '127.0.0.1' : url.hostname === '127.0.0.1' ? 'localhost' : url.hostname
   const port = url.port ? `:${url.port}` : ''
+  return `${url.protocol}//${other}${port}`
+}
+
+/** A demo picture on the demo's second origin (`demoSecondOrigin`), as a backend's logos on an image CDN. */
+export function demoPictureUrl(request: Request, name: string, colour = '#4f6d8f'): string {
   const query = new URLSearchParams({ label: name, colour }).toString()
-  return `${url.protocol}//${other}${port}/utilities/demo-pictures/${encodeURIComponent(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}.svg?${query}`
+  return `${demoSecondOrigin(request)}/utilities/demo-pictures/${encodeURIComponent(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}.svg?${query}`
 }
 
 /** Serves the pictures `demoPictureUrl` names: a labelled, coloured SVG (label and colour are escaped). */

@@ -4,6 +4,7 @@ import {
   classifyServerLink,
   classifyTarget,
   dial,
+  documentInFrame,
   leftPage,
   mailTo,
   mailtoHref,
@@ -382,4 +383,30 @@ test('classifyServerLink judges a link again after appending the globals', () =>
     route: 'mine',
     raw: 'mine',
   })
+})
+
+test('documentInFrame: a document is framed only where the guard would open it in the browser', () => {
+  const settings = { allowedHosts: ['contracts.partner.com', '*.example.com'] }
+  expect(documentInFrame('https://contracts.partner.com/loan?id=1', settings)).toBe(
+    'https://contracts.partner.com/loan?id=1',
+  )
+  expect(documentInFrame('https://docs.example.com/a', settings)).toBe('https://docs.example.com/a')
+  // The page here is on localhost: http to a local host is development's (and the demo's second origin).
+  expect(documentInFrame('http://127.0.0.1:8080/utilities/doc', settings)).toBe(
+    'http://127.0.0.1:8080/utilities/doc',
+  )
+  for (const refused of [
+    'https://evil.com/agreement',
+    'http://contracts.partner.com/loan',
+    'javascript:alert(1)',
+    'data:text/html,<p>x</p>',
+    'https://user:pw@contracts.partner.com/loan',
+    // Our own pages refuse to be framed (frame-ancestors 'none'); a native key has no document.
+    `${window.location.origin}/loanAgreement`,
+    'productDetail',
+    '',
+    null,
+  ]) {
+    expect(documentInFrame(refused, settings), String(refused)).toBeNull()
+  }
 })

@@ -224,13 +224,8 @@ export interface ServerLinkContext {
  * (`openTarget`), or null when refused.
  */
 export function openServerLink(raw: unknown, context: ServerLinkContext): Opened | null {
-  const policy: TargetPolicy = {
-    appOrigin: window.location.origin,
-    allowedHosts: context.settings.allowedHosts,
-    dev: LOCAL_HOSTS.has(window.location.hostname),
-  }
   return openTarget(
-    classifyServerLink(raw, policy, context.append),
+    classifyServerLink(raw, pagePolicy(context.settings.allowedHosts), context.append),
     {
       location: window.location,
       navigate: context.navigate,
@@ -239,6 +234,26 @@ export function openServerLink(raw: unknown, context: ServerLinkContext): Opened
     },
     { replace: context.replace },
   )
+}
+
+/** The policy this page judges server links by: its own origin, the allow-list, local http on a local page. */
+function pagePolicy(allowedHosts: readonly string[]): TargetPolicy {
+  return {
+    appOrigin: window.location.origin,
+    allowedHosts,
+    dev: LOCAL_HOSTS.has(window.location.hostname),
+  }
+}
+
+/**
+ * Where a document the server names (the confirmation's agreement) may be shown in a frame inside this page:
+ * only at a link the guard would open in the browser (an allowed host over https; http to a local host in
+ * development), the hosts the CSP's `frame-src` lists too (ADR 0034). Never the app's own origin (its pages
+ * refuse to be framed) nor a native page key. Null: the page offers the link instead.
+ */
+export function documentInFrame(raw: unknown, settings: { allowedHosts: readonly string[] }): string | null {
+  const target = classifyServerLink(raw, pagePolicy(settings.allowedHosts))
+  return target.kind === 'web' ? target.url : null
 }
 
 /** Loads the page again (a fresh document: what the retry of a remote the page preloaded needs). */

@@ -20,6 +20,8 @@ const location = {
 export const {
   classifyServerLink,
   classifyTarget,
+  // It opens nothing: the guard's own answer, for the page jsdom is on.
+  documentInFrame,
   openTarget,
   leftPage,
   appendQuery,

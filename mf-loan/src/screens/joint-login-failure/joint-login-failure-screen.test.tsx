@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http } from 'msw'
+import { delay, http } from 'msw'
 import { apiPath, envelope, readForm } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
@@ -83,6 +83,21 @@ test('a tap sends the click tracking, then asks for the link; an http link opens
     { path: CLICK_TRACK_PATH, body: { productId: '301', positionId: '0' } },
     { path: PRODUCT_LINK_PATH, body: { productId: '301' } },
   ])
+})
+
+test('a product opens while its click tracking has no answer (issue #40)', async () => {
+  const user = userEvent.setup()
+  server.use(http.post(apiPath(CLICK_TRACK_PATH), () => delay('infinite')))
+  renderPage()
+  await user.click(await screen.findByRole('button', { name: /Peso Plus/ }))
+  // The link's own round trip only: never the tracking's (which would be the call's 60 s timeout).
+  await waitFor(
+    () =>
+      expect(visits).toEqual([
+        { url: 'https://partners.cashloan-demo.ph/apply?product=301', replace: false },
+      ]),
+    { timeout: 1000 },
+  )
 })
 
 test('a link that is not http goes to the bridge', async () => {

@@ -31,7 +31,7 @@ export function JointLoginFailureScreen(props: RemoteProps) {
 
   const tap = (product: JointProduct, positionId: number) =>
     oneTap(async () => {
-      await trackProductClick(http, { productId: product.productId, positionId })
+      trackProductClick(http, { productId: product.productId, positionId })
       const link = await getProductLink(http, product.productId)
       if (link === null) return
       openServerLink(link, {

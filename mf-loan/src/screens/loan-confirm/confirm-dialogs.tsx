@@ -2,12 +2,14 @@ import type { RemoteProps } from 'shared/contract'
 import type { LoanConfirm } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES as m } from '../../app/messages'
 import { LoanModal } from '../../components/loan-modal'
+import { AgreementDocument } from './agreement-document'
 
 export type ConfirmDialog = 'agreement' | 'promotion'
 
 interface ConfirmDialogsProps {
   loan: LoanConfirm
   bridge: RemoteProps['bridge']
+  settings: RemoteProps['settings']
   /** The queued dialog showing (the agreement first, then the offer), if any. */
   dialog: ConfirmDialog | undefined
   close: (dialog: ConfirmDialog) => void
@@ -21,6 +23,7 @@ interface ConfirmDialogsProps {
 export function ConfirmDialogs({
   loan,
   bridge,
+  settings,
   dialog,
   close,
   pointOut,
@@ -31,10 +34,7 @@ export function ConfirmDialogs({
     <>
       {dialog === 'agreement' && (
         <LoanModal title={m.agreementPopup.title} fullScreen>
-          <p className="loan-modal__text">{m.agreementPopup.text}</p>
-          <button type="button" className="loan-link loan-modal__read" onClick={onReadAgreement}>
-            {m.agreementPopup.read}
-          </button>
+          <AgreementDocument url={loan.popAgreementUrl} settings={settings} onRead={onReadAgreement} />
           <div className="loan-modal__actions">
             <button
               type="button"

@@ -19,9 +19,15 @@ import {
   PUSH_REFUSED,
   V2_EXTRA,
 } from '../../mocks/confirm'
+import {
+  DEMO_AGREEMENT_HEADING,
+  DEMO_AGREEMENT_PATH,
+  TEST_AGREEMENT_URL,
+} from '../../mocks/agreement-document'
 import { testPictures } from '../../mocks/demo-images'
 import { handlers } from '../../mocks/handlers'
-import { visits } from 'shared/testing/recorded-navigation'
+import { REFUSED_MESSAGE, visits } from 'shared/testing/recorded-navigation'
+import { AGREEMENT_LOAD_MS } from './agreement-document'
 import { LoanConfirmScreen, type LoanConfirmScreenProps } from './loan-confirm-screen'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
@@ -38,7 +44,7 @@ beforeEach(() => {
 afterEach(() => server.events.removeAllListeners())
 
 const m = CONFIRM_MESSAGES
-const DEMO_CONFIRMATIONS = demoConfirmations(testPictures)
+const DEMO_CONFIRMATIONS = demoConfirmations(testPictures, TEST_AGREEMENT_URL)
 const V1 = CONFIRM_PATHS.v1
 const V2 = CONFIRM_PATHS.v2
 /** The demo deployment's link hosts, which the demo's links use. */
@@ -426,16 +432,126 @@ test('agreements that fail to load fail the page: nothing to agree to', async ()
   expect(screen.queryByRole('button', { name: m.next })).not.toBeInTheDocument()
 })
 
-test('the full-screen agreement pop-up shows only with popAgreementUrl; Agree closes it', async () => {
+/** Answers v1's detail with the agreement pop-up's product, its `popAgreementUrl` being `url`. */
+function agreementAt(url: unknown) {
+  const loan = DEMO_CONFIRMATIONS[CONFIRM_SCENARIOS.agreementPopup]
+  server.use(http.post(apiPath(V1.detail), () => envelope({ ...loan, popAgreementUrl: url })))
+}
+
+function renderAgreementAt(url: unknown) {
+  agreementAt(url)
+  return renderConfirm(CONFIRM_SCENARIOS.agreementPopup)
+}
+
+async function agreementPopup() {
+  return screen.findByRole('dialog', { name: m.agreementPopup.title })
+}
+
+test('the full-screen agreement pop-up shows the agreement itself in a frame, Cancel and Agree below it (issue #40)', async () => {
   const user = userEvent.setup()
+  agreementAt(TEST_AGREEMENT_URL)
   renderConfirm(CONFIRM_SCENARIOS.agreementPopup)
-  const dialog = await screen.findByRole('dialog', { name: m.agreementPopup.title })
+  const dialog = await agreementPopup()
   expect(dialog.parentElement).toHaveClass('loan-modal--full')
-  await user.click(within(dialog).getByRole('button', { name: m.agreementPopup.read }))
-  expect(visits).toEqual([{ url: CONFIRM_LINKS.popAgreement, replace: false }])
+  const frame = within(dialog).getByTitle(m.agreementPopup.document)
+  expect(frame.tagName).toBe('IFRAME')
+  expect(frame).toHaveAttribute('src', TEST_AGREEMENT_URL)
+  // It keeps its own origin and scripts; it can never open windows or take this page away.
+  expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin')
+  expect(within(dialog).getByRole('status')).toHaveTextContent(m.agreementPopup.loading)
+  fireEvent.load(frame)
+  expect(within(dialog).queryByRole('status')).not.toBeInTheDocument()
+  expect(within(dialog).queryByText(m.agreementPopup.text)).not.toBeInTheDocument()
+  expect(within(dialog).queryByRole('button', { name: m.agreementPopup.read })).not.toBeInTheDocument()
+  expect(within(dialog).getByRole('button', { name: m.agreementPopup.cancel })).toBeVisible()
   await user.click(within(dialog).getByRole('button', { name: m.agreementPopup.agree }))
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   expect(nextButton()).toBeEnabled()
+  expect(visits).toEqual([])
+})
+
+test("the demo's agreement is framed from the demo's second origin, where the demo serves it", async () => {
+  renderConfirm(CONFIRM_SCENARIOS.agreementPopup)
+  const frame = within(await agreementPopup()).getByTitle(m.agreementPopup.document)
+  const src = new URL(frame.getAttribute('src')!)
+  expect(src.pathname).toBe(`/utilities${DEMO_AGREEMENT_PATH}`)
+  expect(src.hostname).toBe(window.location.hostname === 'localhost' ? '127.0.0.1' : 'localhost')
+  const document = await fetch(src)
+  expect(document.headers.get('content-type')).toContain('text/html')
+  expect(await document.text()).toContain(`<h1>${DEMO_AGREEMENT_HEADING}</h1>`)
+})
+
+test.each([
+  ['a host the deployment does not allow', 'https://evil.example/agreement'],
+  ['plain http', 'http://contracts.cashloan-demo.ph/loan-agreement'],
+  ['a script', 'javascript:alert(1)'],
+  ['a native page key', 'productDetail'],
+])('an agreement at %s is not framed: the pop-up offers its link (the guard decides)', async (_, url) => {
+  const user = userEvent.setup()
+  const props = renderAgreementAt(url)
+  const dialog = await agreementPopup()
+  expect(within(dialog).queryByTitle(m.agreementPopup.document)).not.toBeInTheDocument()
+  expect(within(dialog).getByText(m.agreementPopup.text)).toBeInTheDocument()
+  await user.click(within(dialog).getByRole('button', { name: m.agreementPopup.read }))
+  if (url === 'productDetail') {
+    expect(props.bridgeCalls).toEqual([{ action: 'to', payload: ['productDetail'] }])
+  } else {
+    expect(await screen.findByText(REFUSED_MESSAGE)).toBeInTheDocument()
+  }
+  expect(visits).toEqual([])
+  expect(within(dialog).getByRole('button', { name: m.agreementPopup.agree })).toBeVisible()
+})
+
+test("an agreement on the app's own origin is not framed (its pages refuse it): the link opens it in the app", async () => {
+  const user = userEvent.setup()
+  const props = renderAgreementAt(`${window.location.origin}/loanAgreement`)
+  const dialog = await agreementPopup()
+  expect(within(dialog).queryByTitle(m.agreementPopup.document)).not.toBeInTheDocument()
+  await user.click(within(dialog).getByRole('button', { name: m.agreementPopup.read }))
+  expect(props.navigate).toHaveBeenCalledWith('/loanAgreement', { replace: undefined })
+})
+
+test('a frame the CSP refuses gives way to the link; another violation changes nothing', async () => {
+  agreementAt(TEST_AGREEMENT_URL)
+  renderConfirm(CONFIRM_SCENARIOS.agreementPopup)
+  const dialog = await agreementPopup()
+  const violation = (effectiveDirective: string, blockedURI: string) =>
+    act(() => {
+      document.dispatchEvent(
+        Object.assign(new Event('securitypolicyviolation'), { effectiveDirective, blockedURI }),
+      )
+    })
+  violation('img-src', 'https://contracts.cashloan-demo.ph/logo.png')
+  violation('frame-src', 'https://elsewhere.example/x')
+  expect(within(dialog).getByTitle(m.agreementPopup.document)).toBeInTheDocument()
+  violation('frame-src', TEST_AGREEMENT_URL)
+  expect(within(dialog).queryByTitle(m.agreementPopup.document)).not.toBeInTheDocument()
+  expect(within(dialog).getByRole('button', { name: m.agreementPopup.read })).toBeInTheDocument()
+  expect(within(dialog).getByRole('button', { name: m.agreementPopup.cancel })).toBeInTheDocument()
+})
+
+test(`an agreement not loaded after ${AGREEMENT_LOAD_MS / 1000} s adds its link beside the frame, until it loads`, async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  try {
+    agreementAt(TEST_AGREEMENT_URL)
+    renderConfirm(CONFIRM_SCENARIOS.agreementPopup)
+    const dialog = await agreementPopup()
+    const frame = within(dialog).getByTitle(m.agreementPopup.document)
+    act(() => {
+      vi.advanceTimersByTime(AGREEMENT_LOAD_MS - 100)
+    })
+    expect(within(dialog).queryByRole('button', { name: m.agreementPopup.read })).not.toBeInTheDocument()
+    act(() => {
+      vi.advanceTimersByTime(100)
+    })
+    expect(within(dialog).getByText(m.agreementPopup.slow)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: m.agreementPopup.read })).toBeInTheDocument()
+    expect(frame).toBeInTheDocument()
+    fireEvent.load(frame)
+    expect(within(dialog).queryByRole('button', { name: m.agreementPopup.read })).not.toBeInTheDocument()
+  } finally {
+    vi.useRealTimers()
+  }
 })
 
 test("the agreement pop-up's Cancel closes the web view", async () => {

@@ -223,6 +223,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
       <ConfirmDialogs
         loan={loan}
         bridge={bridge}
+        settings={props.settings}
         dialog={dialog}
         close={close}
         pointOut={pointOut}

@@ -120,18 +120,14 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
     })
   const goHome = () => props.bridge.call('toHome')
   const borrowAgain = () =>
-    void tap(async () => {
-      await saveEvent(props.http, { productId: ids.productId, moduleId: BORROW_AGAIN_MODULE, positionId: 0 })
+    void tap(() => {
+      saveEvent(props.http, { productId: ids.productId, moduleId: BORROW_AGAIN_MODULE, positionId: 0 })
       props.bridge.call('to', ['productDetail'])
     })
   const withdraw = () =>
     void tap(() => openServerLink(details.playeduL, linkContext({ append: globalParams(ids) })))
   const tapProduct = async (product: RecProduct, index: number) => {
-    void saveEvent(props.http, {
-      productId: product.productId,
-      moduleId: RECOMMENDED_MODULE,
-      positionId: index,
-    })
+    saveEvent(props.http, { productId: product.productId, moduleId: RECOMMENDED_MODULE, positionId: index })
     const link = await clickProduct(props.http, { productId: product.productId, positionId: index })
     if (link !== null) openServerLink(link, linkContext())
   }

@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http as mswHttp, HttpResponse } from 'msw'
+import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { promoPath } from 'shared/mocks'
+import type { HostHttp } from 'shared/http'
 import { MALFORMED_MESSAGE } from 'shared/schema'
 import { setupMswServer } from 'shared/testing'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
-import { served, SMS_PATH } from '../../api/paths'
+import { served, SMS_PATH, TRACK_VISIT_PATH } from '../../api/paths'
 import { MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
 import { DEMO_MESSAGES, listRegistrations, resetStore, SCENARIOS, smsCodeFor } from '../../mocks/store'
@@ -69,6 +70,18 @@ test('the landing: the template, the visit counted, a captcha picture for a fres
   expect(image.searchParams.get('sid')).toMatch(/^demo-sid-/)
   expect(Number(image.searchParams.get('a'))).toBeGreaterThan(0)
   expect(smsButton()).toHaveTextContent('get verification code')
+})
+
+test("the landing's data is in while the visit count has no answer: nothing waits for it (issue #40)", async () => {
+  server.use(mswHttp.get(promoPath(served(TRACK_VISIT_PATH)), () => delay('infinite')))
+  const { props, requests } = await renderLanding()
+  await waitFor(() => expect(requests.to('/promotion/track-visit')).toHaveLength(1))
+  // What the shell waits for before it loads the toasts ahead of the borrower's first tap (shared/host).
+  const settled = await Promise.race([
+    (props.http as HostHttp).quiet().then(() => 'quiet'),
+    new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1000)),
+  ])
+  expect(settled).toBe('quiet')
 })
 
 test('an iPhone visit is counted as ios', async () => {

@@ -56,7 +56,7 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
   }, [sidFailure])
 
   useEffect(() => {
-    void trackVisit(http, params, clientType(navigator.userAgent))
+    trackVisit(http, params, clientType(navigator.userAgent))
   }, [http, params])
 
   const refreshCaptcha = () => {
@@ -123,7 +123,7 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
     }
     busy.current.apply = true
     setApplying(true)
-    void trackClick(http, params, clientType(navigator.userAgent), fields.phone)
+    trackClick(http, params, clientType(navigator.userAgent), fields.phone)
     const outcome = await register(http, { ...fields, sid, params })
     busy.current.apply = false
     setApplying(false)
