@@ -9,6 +9,7 @@ import { ABSENT, withAbsent, type Absence } from 'shared/testing/field-shapes'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CONFIRM_MESSAGES, JOINT_MESSAGES, MESSAGES } from '../app/messages'
 import { CONFIRM_SCENARIOS, demoConfirmations, V2_EXTRA } from '../mocks/confirm'
+import { TEST_AGREEMENT_URL } from '../mocks/agreement-document'
 import { testPictures } from '../mocks/demo-images'
 import { handlers } from '../mocks/handlers'
 import { demoOrders, realisticJointFailure, realisticOrder, SCENARIOS } from '../mocks/orders'
@@ -93,7 +94,7 @@ test.each(ABSENT)(
   },
 )
 
-const CONFIRMATION = demoConfirmations(testPictures)[CONFIRM_SCENARIOS.standard]
+const CONFIRMATION = demoConfirmations(testPictures, TEST_AGREEMENT_URL)[CONFIRM_SCENARIOS.standard]
 
 /** The confirmation `variant` answered with `data`, as the borrower opens it. */
 function renderConfirm(variant: ConfirmVariant, data: unknown) {
