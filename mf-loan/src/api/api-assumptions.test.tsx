@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
@@ -134,6 +134,9 @@ test.each(ABSENT)('missing POST /v4/loan-confirm/detail periods (%s): the load f
 )
 
 const V2_CONFIRMATION = { ...CONFIRMATION, ...V2_EXTRA }
+const DEMO_AGREEMENT_CONFIRMATION = demoConfirmations(testPictures, TEST_AGREEMENT_URL)[
+  CONFIRM_SCENARIOS.agreementPopup
+]
 
 test.each(ABSENT)("missing POST /v4/loan-confirm/detail buttonMsg (%s): 'Next'", async (how) => {
   renderConfirm('v2', withAbsent(V2_CONFIRMATION, ['buttonMsg'], how))
@@ -147,6 +150,20 @@ test.each(ABSENT)('missing POST /v4/loan-confirm/detail popMsg (%s): no pop-up',
   expect(await screen.findByRole('button', { name: V2_EXTRA.buttonMsg })).toBeInTheDocument()
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 })
+
+test.each(ABSENT)(
+  'missing POST /v3/loan-confirm/loan-detail-confirm popAgreementUrl (%s): no pop-up',
+  async (how) => {
+    const withPopup = DEMO_AGREEMENT_CONFIRMATION
+    // The same answer with the address shows the pop-up: what the absent case must not.
+    renderConfirm('v1', withPopup)
+    expect(await screen.findByRole('dialog', { name: CONFIRM_MESSAGES.agreementPopup.title })).toBeVisible()
+    cleanup()
+    renderConfirm('v1', withAbsent(withPopup, ['popAgreementUrl'], how))
+    expect(await screen.findByRole('button', { name: CONFIRM_MESSAGES.next })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  },
+)
 
 test.each(ABSENT)('missing POST /v4/joint/failure-info list[].logo (%s): no picture slot', async (how) => {
   const failure = realisticJointFailure(testPictures)
