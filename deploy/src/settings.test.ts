@@ -16,14 +16,100 @@ test("the demo profile is the default: demo link hosts, QA version pins on, the 
     loopbackPictures: true,
     loopbackDocuments: true,
     publicOrigin: 'http://localhost:8080',
+    lenderName: 'CashLoan Demo Lending Corp. (demo values, not a real lender)',
+    lenderSecRegistrationNo: 'DEMO-0000',
+    lenderCertificateOfAuthorityNo: 'DEMO-0000',
+    lenderAddress: 'Demo address (demo values, not a real office)',
   })
+})
+
+test("the demo's lender identity says plainly that it is not a real lender's; the environment overrides it", () => {
+  const demo = settingsFromEnv({})
+  for (const field of [
+    'lenderName',
+    'lenderSecRegistrationNo',
+    'lenderCertificateOfAuthorityNo',
+    'lenderAddress',
+  ])
+    expect(demo[field], field).toMatch(/demo/i)
+  expect(
+    settingsFromEnv({ LENDER_NAME: ' Kalesa Lending Corp. ', LENDER_ADDRESS: '12 Test Street' }),
+  ).toMatchObject({ lenderName: 'Kalesa Lending Corp.', lenderAddress: '12 Test Street' })
+})
+
+/** Everything the production profile needs stated (ADR 0038). */
+const PRODUCTION = {
+  DEPLOY_PROFILE: 'production',
+  LENDER_NAME: 'Kalesa Lending Corp.',
+  LENDER_SEC_REGISTRATION_NO: 'CS2024-77777',
+  LENDER_CERTIFICATE_OF_AUTHORITY_NO: '4242',
+  LENDER_ADDRESS: '12 Test Street, Quezon City',
+  SERVICE_PHONE: '+63 2 5555 0000',
+  SERVICE_EMAIL: 'help@kalesa.ph',
+  ALLOWED_HOSTS: 'pay.kalesa.ph',
+}
+const REQUIRED = Object.keys(PRODUCTION).filter((variable) => variable !== 'DEPLOY_PROFILE')
+
+test('the production profile starts with every required setting stated, and makes up none', () => {
+  expect(settingsFromEnv(PRODUCTION)).toEqual({
+    allowedHosts: ['pay.kalesa.ph'],
+    imageHosts: [],
+    versionOverrides: false,
+    lenderName: 'Kalesa Lending Corp.',
+    lenderSecRegistrationNo: 'CS2024-77777',
+    lenderCertificateOfAuthorityNo: '4242',
+    lenderAddress: '12 Test Street, Quezon City',
+    servicePhone: '+63 2 5555 0000',
+    serviceEmail: 'help@kalesa.ph',
+  })
+})
+
+/** The message `settingsFromEnv` refuses `env` with ('' when it does not). */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    settingsFromEnv(env)
+    return ''
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+/** The variables a refusal names, one a line. */
+const named = (message: string) => [...message.matchAll(/^\s+([A-Z_]+): /gm)].map((match) => match[1])
+
+test.each(REQUIRED)(
+  'the production profile refuses to start without %s (or with it blank), naming it',
+  (variable) => {
+    for (const value of [undefined, '', '   ']) {
+      expect(named(refusal({ ...PRODUCTION, [variable]: value })), JSON.stringify(value)).toEqual([variable])
+    }
+  },
+)
+
+test('the production profile names every missing setting in one message, ALLOWED_HOSTS with what it blocks', () => {
+  const message = refusal({ DEPLOY_PROFILE: 'production', SERVICE_PHONE: '+63 2 5555 0000' })
+  expect(message).toMatch(/^DEPLOY_PROFILE=production needs settings that are not set/)
+  expect(named(message)).toEqual(REQUIRED.filter((variable) => variable !== 'SERVICE_PHONE'))
+  expect(message).toContain(
+    'every continuation link, payUrl, agreement and product link is refused with "This link cannot be opened."',
+  )
+  expect(message).toContain('ALLOWED_HOSTS=none')
+})
+
+test('ALLOWED_HOSTS=none is a choice: no host, in production as in the demo; it is no host name to mix in', () => {
+  expect(settingsFromEnv({ ...PRODUCTION, ALLOWED_HOSTS: 'none' }).allowedHosts).toEqual([])
+  expect(settingsFromEnv({ ...PRODUCTION, ALLOWED_HOSTS: ' None ' }).allowedHosts).toEqual([])
+  expect(settingsFromEnv({ ALLOWED_HOSTS: 'none' }).allowedHosts).toEqual([])
+  expect(() => settingsFromEnv({ ...PRODUCTION, ALLOWED_HOSTS: 'none,pay.kalesa.ph' })).toThrow(
+    'ALLOWED_HOSTS: "none" is not a host name',
+  )
 })
 
 test("PUBLIC_ORIGIN (the sitemap's addresses) is an origin: https, or http on this machine", () => {
   expect(settingsFromEnv({ PUBLIC_ORIGIN: 'https://www.cashloan.ph' }).publicOrigin).toBe(
     'https://www.cashloan.ph',
   )
-  expect(settingsFromEnv({ DEPLOY_PROFILE: 'production' }).publicOrigin).toBeUndefined()
+  expect(settingsFromEnv(PRODUCTION).publicOrigin).toBeUndefined()
   for (const bad of [
     'www.cashloan.ph',
     'http://www.cashloan.ph',
@@ -34,9 +120,9 @@ test("PUBLIC_ORIGIN (the sitemap's addresses) is an origin: https, or http on th
   }
 })
 
-test('the production profile allows no foreign link host and no version pins', () => {
-  expect(settingsFromEnv({ DEPLOY_PROFILE: 'production' })).toEqual({
-    allowedHosts: [],
+test('the production profile allows only the link hosts it is given, and no version pins', () => {
+  expect(settingsFromEnv(PRODUCTION)).toMatchObject({
+    allowedHosts: ['pay.kalesa.ph'],
     imageHosts: [],
     versionOverrides: false,
   })
@@ -55,14 +141,14 @@ test('the store links for the download page come from the environment', () => {
 test('environment variables override the profile, field by field', () => {
   expect(
     settingsFromEnv({
-      DEPLOY_PROFILE: 'production',
+      ...PRODUCTION,
       SERVICE_PHONE: '+63 2 1234',
       RUPEE_SIGN: '1',
       ALLOWED_HOSTS: 'pay.example.com, x.ph',
       IMAGE_HOSTS: 'img.cashloan.ph',
       VERSION_OVERRIDES: 'true',
     }),
-  ).toEqual({
+  ).toMatchObject({
     servicePhone: '+63 2 1234',
     rupee: true,
     allowedHosts: ['pay.example.com', 'x.ph'],

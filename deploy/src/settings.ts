@@ -1,4 +1,5 @@
 import { HEALTH_PATH, isValidHostEntry } from 'shared/host/settings'
+import { REFUSED_MESSAGE } from 'shared/navigation'
 
 /**
  * Deploy-time settings written into the shell's index.html (#app-settings). A profile gives the base
@@ -18,6 +19,7 @@ export const DEMO_LINK_HOSTS = [
 export const PROFILES = {
   // The demo's logos come from a second origin, the other loopback name (ADR 0022): CSP allows it there only.
   // The public origin (PUBLIC_ORIGIN: the sitemap's addresses) is the local server's; production must set it.
+  // The lender is no real one, and says so wherever the site quotes it (ADR 0038).
   demo: {
     allowedHosts: DEMO_LINK_HOSTS,
     imageHosts: [],
@@ -26,12 +28,91 @@ export const PROFILES = {
     // The agreement pop-up's demo document is served there too (ADR 0034): CSP frames it there only.
     loopbackDocuments: true,
     publicOrigin: 'http://localhost:8080',
+    lenderName: 'CashLoan Demo Lending Corp. (demo values, not a real lender)',
+    lenderSecRegistrationNo: 'DEMO-0000',
+    lenderCertificateOfAuthorityNo: 'DEMO-0000',
+    lenderAddress: 'Demo address (demo values, not a real office)',
   },
   // Production serves product logos and complaint images from the image CDN; QA version pins are off.
   production: { allowedHosts: [], imageHosts: [], versionOverrides: false },
 } satisfies Record<string, Record<string, unknown>>
 
 export type Profile = keyof typeof PROFILES
+
+/**
+ * What a production deploy must state, and what each is for (ADR 0038). Nothing stands in for them: the
+ * lender's identity has no default, the service phone and e-mail defaults are no lender's, and without
+ * ALLOWED_HOSTS every server link is refused.
+ */
+export const REQUIRED_IN_PRODUCTION: Record<string, string> = {
+  LENDER_NAME: "the lender's registered company name (site footer, About us, Privacy Policy, loan terms)",
+  LENDER_SEC_REGISTRATION_NO: "the lender's SEC registration number (the same pages)",
+  LENDER_CERTIFICATE_OF_AUTHORITY_NO: "the lender's Certificate of Authority number (the same pages)",
+  LENDER_ADDRESS: "the lender's office address (the same pages)",
+  SERVICE_PHONE: 'the customer service phone (site footer, loan details, customer service)',
+  SERVICE_EMAIL: "the customer service e-mail, also the lender's address in the legal pages",
+  ALLOWED_HOSTS:
+    'the hosts server-provided links may open (pay.example.com,*.partner.ph); without it every continuation ' +
+    `link, payUrl, agreement and product link is refused with "${REFUSED_MESSAGE}" ` +
+    'Write ALLOWED_HOSTS=none to allow none on purpose.',
+}
+
+/** The text settings: each variable and the page settings' field it sets. */
+const STRING_SETTINGS: Record<string, string> = {
+  APP_NAME: 'name',
+  APP_BG_COLOR: 'backgroundColor',
+  APP_FONT_COLOR: 'fontColor',
+  SERVICE_PHONE: 'servicePhone',
+  SERVICE_EMAIL: 'serviceEmail',
+  LENDER_NAME: 'lenderName',
+  LENDER_SEC_REGISTRATION_NO: 'lenderSecRegistrationNo',
+  LENDER_CERTIFICATE_OF_AUTHORITY_NO: 'lenderCertificateOfAuthorityNo',
+  LENDER_ADDRESS: 'lenderAddress',
+  PRODUCT_SCHEME_URL: 'productSchemeUrl',
+  API_BASE: 'apiBase',
+  ANDROID_DOWNLOAD_URL: 'androidDownloadUrl',
+  IOS_DOWNLOAD_URL: 'iosDownloadUrl',
+  PUBLIC_ORIGIN: 'publicOrigin',
+}
+
+/** One error naming each of `missing` (REQUIRED_IN_PRODUCTION's variables) with what it is for. */
+function missingSettings(heading: string, missing: string[]): Error {
+  return new Error(
+    [heading, ...missing.map((variable) => `  ${variable}: ${REQUIRED_IN_PRODUCTION[variable]}`)].join('\n'),
+  )
+}
+
+/** Throws one error naming every production setting `env` leaves unset or blank. */
+function requireProductionSettings(env: NodeJS.ProcessEnv): void {
+  const missing = Object.keys(REQUIRED_IN_PRODUCTION).filter((variable) => !env[variable]?.trim())
+  if (missing.length === 0) return
+  throw missingSettings(
+    'DEPLOY_PROFILE=production needs settings that are not set (a production deploy states them; nothing ' +
+      'is made up in their place):',
+    missing,
+  )
+}
+
+/**
+ * For a production release of one remote, which writes its pages with the settings stored beside them
+ * (ADR 0016): throws naming every text setting of REQUIRED_IN_PRODUCTION they lack, as pages written before
+ * these were required do. Not ALLOWED_HOSTS: an empty list there may be ALLOWED_HOSTS=none.
+ */
+export function requireStoredProductionSettings(settings: Record<string, unknown>): void {
+  const missing = Object.keys(REQUIRED_IN_PRODUCTION).filter((variable) => {
+    const key = STRING_SETTINGS[variable]
+    return key !== undefined && !(typeof settings[key] === 'string' && settings[key].trim())
+  })
+  if (missing.length === 0) return
+  throw missingSettings(
+    'The route pages were written without settings DEPLOY_PROFILE=production needs; write every page ' +
+      'again with them (DEPLOY_PROFILE=production pnpm build), then release:',
+    missing,
+  )
+}
+
+/** `ALLOWED_HOSTS=none`: ops chose to allow no link host (production refuses to start without a choice). */
+const NO_HOSTS = 'none'
 
 /**
  * A comma-separated host list. A bad entry stops the deploy: the shell would drop it, and it must never
@@ -161,20 +242,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySet
   if (!(profile in PROFILES)) {
     throw new Error(`DEPLOY_PROFILE must be one of ${Object.keys(PROFILES).join(', ')} (got "${profile}")`)
   }
+  if (profile === 'production') requireProductionSettings(env)
   const out: DeploySettings = { ...PROFILES[profile as Profile] }
-  const strings: Record<string, string> = {
-    APP_NAME: 'name',
-    APP_BG_COLOR: 'backgroundColor',
-    APP_FONT_COLOR: 'fontColor',
-    SERVICE_PHONE: 'servicePhone',
-    SERVICE_EMAIL: 'serviceEmail',
-    PRODUCT_SCHEME_URL: 'productSchemeUrl',
-    API_BASE: 'apiBase',
-    ANDROID_DOWNLOAD_URL: 'androidDownloadUrl',
-    IOS_DOWNLOAD_URL: 'iosDownloadUrl',
-    PUBLIC_ORIGIN: 'publicOrigin',
-  }
-  for (const [variable, key] of Object.entries(strings)) {
+  for (const [variable, key] of Object.entries(STRING_SETTINGS)) {
     const value = env[variable]?.trim()
     if (!value) continue
     const check = URL_RULES[variable]
@@ -182,7 +252,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySet
     out[key] = value
   }
   if (env.RUPEE_SIGN) out.rupee = flag(env.RUPEE_SIGN)
-  if (env.ALLOWED_HOSTS !== undefined) out.allowedHosts = hostList('ALLOWED_HOSTS', env.ALLOWED_HOSTS)
+  if (env.ALLOWED_HOSTS !== undefined) {
+    out.allowedHosts =
+      env.ALLOWED_HOSTS.trim().toLowerCase() === NO_HOSTS ? [] : hostList('ALLOWED_HOSTS', env.ALLOWED_HOSTS)
+  }
   if (env.IMAGE_HOSTS !== undefined) out.imageHosts = hostList('IMAGE_HOSTS', env.IMAGE_HOSTS)
   if (env.VERSION_OVERRIDES !== undefined) out.versionOverrides = flag(env.VERSION_OVERRIDES)
   if (env.HEALTH_ENDPOINT !== undefined) {

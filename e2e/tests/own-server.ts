@@ -4,8 +4,8 @@ import type { ChildProcess } from 'node:child_process'
  * For specs that start a server of their own (a release, a theme, the release watch) over a copy of the CDN:
  * waiting for it to answer, and stopping it with everything it started.
  */
-export async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
+export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  for (let i = 0; i < timeoutMs / 200; i++) {
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { readRegistry } from 'deploy/registry-file'
+import { CONTRACT_VERSION, contractMajor } from 'shared/contract'
 import { hashDir, listFiles, releaseRemote, rollbackRemote } from 'deploy/release'
 import { stop, waitFor } from './own-server'
 
@@ -172,7 +173,10 @@ test('both versions down → retry screen on that route; other routes work; diag
 })
 
 test('a remote with an incompatible contract major is refused like a failed load', async ({ page }) => {
-  const v3 = release(variant('v3', (s) => s.replace(/=`1\.0\.0`([;,])/, '=`2.0.0`$1')))
+  // The build's own contract version, as the bundle writes it, made one major ahead.
+  const own = new RegExp(`=\`${CONTRACT_VERSION.replaceAll('.', '\\.')}\`([;,])`)
+  const next = `${contractMajor(CONTRACT_VERSION)! + 1}.0.0`
+  const v3 = release(variant('v3', (s) => s.replace(own, `=\`${next}\`$1`)))
   try {
     expect(readRegistry(registryFile).remotes.mf_site).toMatchObject({
       version: v3,

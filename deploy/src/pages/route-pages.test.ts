@@ -28,10 +28,12 @@ import {
   pageScriptHashes,
   pagesDirOf,
   publicPaths,
+  releaseSettings,
   renderPage,
   robotsHeaders,
   writeRoutePages,
 } from './route-pages'
+import { settingsFromEnv } from '../settings'
 import { createAppServer } from '../serve/server'
 
 let root: string
@@ -298,15 +300,71 @@ test("mf-promotion's release writes its standalone page with the pages; a releas
 })
 
 /** A first-frame renderer in the remote's build (ADR 0019), as shared/config/first-frame.ts bundles it. */
-function addFirstFrame(pkg: string, paths: string[], text: string) {
+function addFirstFrame(pkg: string, paths: string[], text: string, setting = 'name') {
   const dist = join(root, pkg, 'dist')
   mkdirSync(join(dist, '.server'), { recursive: true })
   writeFileSync(
     join(dist, FIRST_FRAME_MODULE),
     `exports.paths = ${JSON.stringify(paths)}\n` +
-      `exports.renderFirstFrame = (path, settings) => ({ html: '<h1>${text} ' + path + ' for ' + settings.name + '</h1>' })\n`,
+      `exports.renderFirstFrame = (path, settings) => ({ html: '<h1>${text} ' + path + ' for ' + settings[${JSON.stringify(setting)}] + '</h1>' })\n`,
   )
 }
+
+test("the lender of the deploy's settings is in every page's settings and first frame; new settings rewrite them", () => {
+  buildRemote('mf-site', 'one', '/aboutUs')
+  addFirstFrame('mf-site', ['/aboutUs'], 'About', 'lenderName')
+  releaseRemote('mf-site', options())
+  const frame = (lender: string) => `<h1>About /aboutUs for ${lender}</h1>`
+  const settingsOf = (html: string) =>
+    JSON.parse(/id="app-settings">(.*?)<\/script>/.exec(html)![1]) as Record<string, unknown>
+
+  publishPages({ cdnDir, registryFile, shellDir, settings: settingsFromEnv({}) })
+  const demo = 'CashLoan Demo Lending Corp. (demo values, not a real lender)'
+  expect(page('/aboutUs')).toContain(frame(demo))
+  expect(settingsOf(page('/privacyPolicy'))).toMatchObject({
+    lenderName: demo,
+    lenderAddress: expect.stringMatching(/demo/),
+  })
+
+  const changed = settingsFromEnv({ LENDER_NAME: 'Kalesa Lending Corp.', LENDER_ADDRESS: '12 Test Street' })
+  publishPages({ cdnDir, registryFile, shellDir, settings: changed })
+  expect(page('/aboutUs')).toContain(frame('Kalesa Lending Corp.'))
+  expect(page('/aboutUs')).not.toContain(demo)
+  expect(settingsOf(page('/')).lenderAddress).toBe('12 Test Street')
+  // A release of one remote keeps the settings the pages were written with.
+  buildRemote('mf-site', 'two', '/aboutUs')
+  addFirstFrame('mf-site', ['/aboutUs'], 'About', 'lenderName')
+  releaseRemote('mf-site', options())
+  expect(page('/aboutUs')).toContain(frame('Kalesa Lending Corp.'))
+  expect(releaseSettings(cdnDir, {})).toEqual(changed)
+})
+
+test('a production release takes the stored settings when they state what production needs, and refuses them otherwise', () => {
+  const production = {
+    DEPLOY_PROFILE: 'production',
+    LENDER_NAME: 'Kalesa Lending Corp.',
+    LENDER_SEC_REGISTRATION_NO: 'CS2024-77777',
+    LENDER_CERTIFICATE_OF_AUTHORITY_NO: '4242',
+    LENDER_ADDRESS: '12 Test Street',
+    SERVICE_PHONE: '+63 2 5555 0000',
+    SERVICE_EMAIL: 'help@kalesa.ph',
+    ALLOWED_HOSTS: 'none',
+  }
+  // No pages yet: the environment's settings, checked as any production start checks them.
+  expect(releaseSettings(cdnDir, production)).toEqual(settingsFromEnv(production))
+  expect(() => releaseSettings(cdnDir, { DEPLOY_PROFILE: 'production' })).toThrow(/^\s+LENDER_NAME: /m)
+  publishPages({ cdnDir, registryFile, shellDir, settings: settingsFromEnv(production) })
+  expect(releaseSettings(cdnDir, { DEPLOY_PROFILE: 'production' })).toMatchObject({ allowedHosts: [] })
+  // Pages written before the lender was a setting.
+  publishPages({
+    cdnDir,
+    registryFile,
+    shellDir,
+    settings: { allowedHosts: [], servicePhone: '+63 2 5555 0000' },
+  })
+  expect(() => releaseSettings(cdnDir, { DEPLOY_PROFILE: 'production' })).toThrow(/^\s+SERVICE_EMAIL: /m)
+  expect(releaseSettings(cdnDir, {})).toEqual({ allowedHosts: [], servicePhone: '+63 2 5555 0000' })
+})
 
 test("a release writes its routes' first frames with the deployment's settings; a rollback takes them back", () => {
   writeRoutePages({ cdnDir, registryFile, shellDir, settings: { name: 'Deployed' } })

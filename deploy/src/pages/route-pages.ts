@@ -7,7 +7,7 @@ import { injectFirstFrame, pageSettings } from './first-frame'
 import { injectPreload, readInlineScript, routePreload, scriptHash, type InlineScript } from './page-preloads'
 import { readPageRegistry } from '../registry-file'
 import { ROBOTS_NOINDEX } from '../security-headers'
-import { injectSettings, publicOrigin, settingsFromEnv } from '../settings'
+import { injectSettings, publicOrigin, requireStoredProductionSettings, settingsFromEnv } from '../settings'
 import { injectPageHead } from './page-head'
 import { STANDALONE_PAGES, standaloneHtml } from './standalone'
 
@@ -170,6 +170,22 @@ function storedSettings(pagesDir: string): Record<string, unknown> | null {
   } catch {
     return null
   }
+}
+
+/**
+ * The settings a release of one remote writes its pages with: those stored with the pages, else the
+ * environment's. Read by `pnpm release` before it builds, so that a production release that would write pages
+ * without the settings production needs stops at once, naming each (ADR 0038). A rollback does not ask: it
+ * must work whatever the pages were written with.
+ */
+export function releaseSettings(
+  cdnDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, unknown> {
+  const stored = storedSettings(pagesDirOf(cdnDir))
+  if (!stored) return settingsFromEnv(env)
+  if (env.DEPLOY_PROFILE === 'production') requireStoredProductionSettings(stored)
+  return stored
 }
 
 /** Writes `text` so that a reader sees the old file or the new one, never half of one. */

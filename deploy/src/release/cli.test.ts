@@ -17,13 +17,17 @@ afterEach(() => {
   rmSync(cdnDir, { recursive: true, force: true })
 })
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+type Run = { code: number | null; stdout: string; stderr: string }
+
+const cli = (...args: string[]) => cliWith({}, ...args)
+
+function cliWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/release/cli.ts', ...args], {
       cwd: DEPLOY_DIR,
       // No PATH: a release that got past its registry check would fail to start pnpm rather than build the
       // workspace's remotes (the build empties their dist/ first).
-      env: { ...process.env, CDN_DIR: cdnDir, PATH: '' },
+      env: { ...process.env, DEPLOY_PROFILE: undefined, ...env, CDN_DIR: cdnDir, PATH: '' },
     })
     children.add(child)
     let stdout = ''
@@ -93,4 +97,41 @@ test('registry:repair rebuilds a registry that is not JSON from the pointers the
     remotes: { mf_site: { ...entry, available: [version] } },
   })
   expect(readdirSync(cdnDir).filter((f) => f.includes('broken'))).toHaveLength(1)
+}, 20_000)
+
+/** The variables a refusal names, one a line. */
+const named = (message: string) => [...message.matchAll(/^\s+([A-Z_]+): /gm)].map((match) => match[1])
+
+test('a production release stops before its build when its pages would lack what production needs, naming each', async () => {
+  // No pages yet: the release would write them with the environment's settings.
+  const fresh = await cliWith(
+    { DEPLOY_PROFILE: 'production', SERVICE_PHONE: '+63 2 5555 0000' },
+    'release',
+    'mf-site',
+  )
+  expect(fresh.code).toBe(1)
+  expect(named(fresh.stderr)).toEqual([
+    'LENDER_NAME',
+    'LENDER_SEC_REGISTRATION_NO',
+    'LENDER_CERTIFICATE_OF_AUTHORITY_NO',
+    'LENDER_ADDRESS',
+    'SERVICE_EMAIL',
+    'ALLOWED_HOSTS',
+  ])
+  expect(fresh.stdout).not.toContain('built')
+  // Pages written before the lender was a setting: their stored settings are what the release would use.
+  mkdirSync(join(cdnDir, '.pages'))
+  writeFileSync(
+    join(cdnDir, '.pages', 'settings.json'),
+    JSON.stringify({ allowedHosts: [], servicePhone: '+63 2 5555 0000', serviceEmail: 'help@kalesa.ph' }),
+  )
+  const stale = await cliWith({ DEPLOY_PROFILE: 'production' }, 'release', 'mf-site')
+  expect(stale.code).toBe(1)
+  expect(stale.stderr).toContain('DEPLOY_PROFILE=production pnpm build')
+  expect(named(stale.stderr)).toEqual([
+    'LENDER_NAME',
+    'LENDER_SEC_REGISTRATION_NO',
+    'LENDER_CERTIFICATE_OF_AUTHORITY_NO',
+    'LENDER_ADDRESS',
+  ])
 }, 20_000)

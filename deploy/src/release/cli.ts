@@ -4,6 +4,7 @@ import { HealthStore, healthStoreFile } from '../health/health-store'
 import { healthLines, WINDOWS } from '../health/health-table'
 import { judgeRelease, WATCH_INTERVAL_MS, watchSettings, type Verdict } from '../health/release-watch'
 import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
+import { releaseSettings } from '../pages/route-pages'
 import { readRegistry, RegistryFileError, type RegistryDoc } from '../registry-file'
 import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCdn } from './release'
 
@@ -86,8 +87,10 @@ async function main(argv: string[]) {
   switch (command) {
     case 'release': {
       const pkg = remoteArg(args[0])
-      // A registry the release could not update is reported before the build, not after it.
+      // A registry the release could not update, or settings its pages cannot be written with, are reported
+      // before the build, not after it.
       readRegistry(REGISTRY_FILE)
+      releaseSettings(CDN_DIR)
       await buildPackage(pkg)
       const r = releaseRemote(pkg)
       console.log(

@@ -18,6 +18,8 @@ import { opsToken } from '../health/ops-page'
 async function main() {
   const port = Number(process.env.PORT ?? 8080)
   const skipBuild = process.env.SKIP_BUILD === '1'
+  // Settings the deploy cannot run with (production's missing ones, a mistyped URL) stop it before the build.
+  const settings = settingsFromEnv()
   const remotes = remotePackages()
   if (!skipBuild) {
     console.log(`Building ${remotes.join(', ')}…`)
@@ -28,7 +30,6 @@ async function main() {
     console.log(`  ${result.changed ? 'released' : 'unchanged'} ${pkg}@${result.version}`)
   }
   if (!skipBuild) await buildShell()
-  const settings = settingsFromEnv()
   const pages = publishPages({ cdnDir: CDN_DIR, registryFile: REGISTRY_FILE, shellDir: SHELL_DIST, settings })
   console.log(`  wrote ${pages.length} route pages`)
   if (process.argv.includes('--build-only')) return

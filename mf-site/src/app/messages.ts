@@ -1,16 +1,8 @@
 /**
  * Every user-visible string of mf-site. Strings quoted by the product spec appear exactly as the spec
- * writes them; the legal documents themselves live in `src/content/` and read the company details from here.
+ * writes them; the legal documents themselves live in `src/content/`. Who the lender is, is not written
+ * here: the deployment states it in the settings (ADR 0038).
  */
-
-/** The lender behind the product: named once, quoted by the footer, the privacy policy and the loan terms. */
-export const COMPANY = {
-  name: 'CashLoan Lending Corporation',
-  secRegistrationNo: 'CS201912345',
-  certificateOfAuthorityNo: '3125',
-  address: 'Unit 1804, Sunbridge Tower, 127 Valero Street, Salcedo Village, Makati City, Metro Manila 1227',
-  email: 'support@cashloan.ph',
-} as const
 
 /** The site's in-page sections, keyed by the hash that selects them ('' is Home). */
 export const SECTION_HASHES = {
@@ -99,7 +91,10 @@ export const MESSAGES = {
     phone: 'Phone',
     email: 'E-mail',
     address: 'Address',
-    registration: `SEC Registration No. ${COMPANY.secRegistrationNo} · Certificate of Authority No. ${COMPANY.certificateOfAuthorityNo}`,
-    copyright: (year: number) => `© ${year} ${COMPANY.name}`,
+    secRegistration: (number: string) => `SEC Registration No. ${number}`,
+    certificateOfAuthority: (number: string) => `Certificate of Authority No. ${number}`,
+    copyright: (year: number, lender: string) => `© ${year} ${lender}`,
   },
+  /** Where a document lists a detail of the lender the settings do not give. */
+  lenderDetailUnavailable: 'not available',
 } as const

@@ -21,19 +21,19 @@ function SiteScreenSwitch(props: RemoteProps) {
     case 'aboutUs':
       return (
         <main className="site-app-page">
-          <AboutUsScreen />
+          <AboutUsScreen settings={props.settings} />
         </main>
       )
     case 'privacyPolicy':
       return (
         <main className="site-app-page">
-          <PrivacyPolicyScreen />
+          <PrivacyPolicyScreen settings={props.settings} />
         </main>
       )
     case 'loanAgreement':
       return (
         <main className="site-app-page">
-          <LoanAgreementScreen />
+          <LoanAgreementScreen settings={props.settings} />
         </main>
       )
     default:

@@ -41,3 +41,9 @@ test('compatibility can be checked against another own version', () => {
   // An unreadable own version accepts nothing.
   expect(isCompatibleContract('1.0.0', 'dev')).toBe(false)
 })
+
+test('a new optional prop is a minor bump: remotes and shells either side of it still mount each other', () => {
+  expect(CONTRACT_VERSION).toBe('1.1.0')
+  expect(isCompatibleContract('1.0.0', CONTRACT_VERSION)).toBe(true)
+  expect(isCompatibleContract(CONTRACT_VERSION, '1.0.0')).toBe(true)
+})

@@ -6,8 +6,10 @@ import type { SessionSnapshot } from '../session/session'
  * The remote contract: the only thing a remote and the shell share.
  * Bump the major when a remote built against the old props would misbehave;
  * the shell refuses to mount a remote whose major differs from its own.
+ * Bump the minor when the props gain an optional field: a remote reading it must still work with a shell of
+ * an earlier minor, which leaves it out (1.1: the lender's identity in `settings`).
  */
-export const CONTRACT_VERSION = '1.0.0'
+export const CONTRACT_VERSION = '1.1.0'
 
 /**
  * The React range the shell provides through Module Federation (one copy, a singleton) and every remote asks
@@ -59,6 +61,16 @@ export interface Settings {
   healthEndpoint: string
   /** The share of page loads that send health reports, 0–1. */
   healthSample: number
+  /**
+   * The lender's legal identity as the deployment states it (ADR 0038), quoted by the site's footer, About us,
+   * the privacy policy and the loan terms; their e-mail is `serviceEmail`. Each is absent when the deployment
+   * set none (or a malformed one), and from a shell before contract 1.1: a screen then leaves the detail out or
+   * says it is not available, and never puts another value in its place.
+   */
+  lenderName?: string
+  lenderSecRegistrationNo?: string
+  lenderCertificateOfAuthorityNo?: string
+  lenderAddress?: string
 }
 
 export interface NavigateOptions {

@@ -214,3 +214,44 @@ test('the theme becomes --app-bg / --app-fg on <html>, each only when it is a pl
   expect(document.documentElement.style.getPropertyValue('--app-fg')).toBe('')
   document.documentElement.removeAttribute('style')
 })
+
+const LENDER = {
+  lenderName: 'PesoLoan Lending Corp.',
+  lenderSecRegistrationNo: 'CS2020-00001',
+  lenderCertificateOfAuthorityNo: '1234',
+  lenderAddress: '1 Ayala Avenue, Makati City',
+}
+
+test("the lender's identity is read as the deployment wrote it, trimmed", () => {
+  const settings = parseSettings(
+    JSON.stringify({
+      lenderName: ` ${LENDER.lenderName} `,
+      lenderSecRegistrationNo: LENDER.lenderSecRegistrationNo,
+      lenderCertificateOfAuthorityNo: ` ${LENDER.lenderCertificateOfAuthorityNo}`,
+      lenderAddress: LENDER.lenderAddress,
+    }),
+  )
+  expect(settings).toEqual({ ...DEFAULT_SETTINGS, ...LENDER })
+})
+
+test("the lender's identity has no default: a block without it leaves every field out", () => {
+  for (const settings of [parseSettings(null), parseSettings('{}'), parseSettings('{"name":"x"}')]) {
+    for (const field of Object.keys(LENDER)) expect(settings).not.toHaveProperty(field)
+  }
+})
+
+test.each(Object.keys(LENDER))(
+  'a malformed %s is left out (logged by name, not by value) and the other identity fields are kept',
+  (field) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    for (const bad of [42, '   ', null, ['x'], { text: 'x' }]) {
+      warn.mockClear()
+      const settings = parseSettings(JSON.stringify({ ...LENDER, [field]: bad }))
+      expect(settings, JSON.stringify(bad)).not.toHaveProperty(field)
+      const { [field as keyof typeof LENDER]: _dropped, ...others } = LENDER
+      expect(settings).toMatchObject(others)
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(String(warn.mock.calls[0][0])).toContain(field)
+    }
+  },
+)

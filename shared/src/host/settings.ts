@@ -37,6 +37,8 @@ export function isValidHostEntry(entry: string): boolean {
 export const HEALTH_PATH = /^\/(?!\/)[\w./-]{0,100}$/
 
 const setting = (fallback: string) => v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), fallback)
+/** A fact only the deployment can state (the lender's identity): absent when missing or malformed, no default. */
+const statement = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 const toggle = (fallback: boolean) => v.optional(v.boolean(), fallback)
 /** An https link; anything else keeps the default (a store link must never be `javascript:` or plain http). */
 const httpsLink = (fallback: string) =>
@@ -88,11 +90,16 @@ const SettingsSchema = record({
     ),
     DEFAULT_SETTINGS.healthSample,
   ),
+  lenderName: statement,
+  lenderSecRegistrationNo: statement,
+  lenderCertificateOfAuthorityNo: statement,
+  lenderAddress: statement,
 })
 
 /**
  * Deploy-time settings over the defaults; a malformed field keeps its default and an invalid host-list entry
- * is dropped (both logged), a block that is not JSON gives the defaults.
+ * is dropped (both logged), a block that is not JSON gives the defaults. The lender's identity has no default
+ * (ADR 0038): a field missing or malformed (logged) is left out.
  */
 export function parseSettings(text: string | null | undefined): Settings {
   const defaults = (): Settings => ({

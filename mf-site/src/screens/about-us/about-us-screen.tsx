@@ -1,11 +1,13 @@
+import type { Settings } from 'shared/contract'
 import { MESSAGES } from '../../app/messages'
 import { LegalDocument } from '../../components/legal-document'
-import { ABOUT_US_SECTIONS } from '../../content/about-us'
+import { aboutUsSections } from '../../content/about-us'
+import { lenderOf } from '../../content/lender'
 
-export function AboutUsScreen() {
+export function AboutUsScreen({ settings }: { settings: Settings }) {
   return (
     <div className="site-page">
-      <LegalDocument title={MESSAGES.titles.aboutUs} sections={ABOUT_US_SECTIONS} />
+      <LegalDocument title={MESSAGES.titles.aboutUs} sections={aboutUsSections(lenderOf(settings))} />
     </div>
   )
 }

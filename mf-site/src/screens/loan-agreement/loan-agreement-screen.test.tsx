@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react'
-import { createTestProps, renderWithUi } from 'shared/testing'
+import type { Settings } from 'shared/contract'
+import { createTestProps, renderWithUi, TEST_SETTINGS } from 'shared/testing'
 import { expect, test } from 'vitest'
 import { SiteApp } from '../../app/site-app'
+import { FORMERLY_INVENTED, TEST_LENDER } from '../../mocks/lender-settings'
 
-function renderTerms() {
-  renderWithUi(<SiteApp {...createTestProps({ screen: 'loanAgreement' })} />)
+function renderTerms(settings: Settings = { ...TEST_SETTINGS, ...TEST_LENDER }) {
+  renderWithUi(<SiteApp {...createTestProps({ screen: 'loanAgreement', settings })} />)
   return screen.getByRole('main')
 }
 
@@ -28,19 +30,36 @@ test('shows the title and the spec sections under their own headings', () => {
   )
 })
 
-test('names the Lender and the Borrower with the company details', () => {
+test("names the Lender with the company details of the deployment's settings, and the Borrower", () => {
   renderTerms()
   const parties = section('Parties')
   expect(
     parties.getByText(
-      /CashLoan Lending Corporation, a lending company with SEC Registration No\. CS201912345/,
+      'These terms and conditions form the agreement between Kalesa Lending Corp., a lending company ' +
+        'with SEC Registration No. CS2024-77777 and Certificate of Authority No. 4242, with its office at ' +
+        '12 Test Street, Quezon City (the Lender), and the person who applies for and accepts a loan ' +
+        '(the Borrower).',
     ),
   ).toBeInTheDocument()
-  expect(parties.getByText(/Certificate of Authority No\. 3125/)).toBeInTheDocument()
-  expect(parties.getByText(/Makati City, Metro Manila 1227 \(the Lender\)/)).toBeInTheDocument()
+  expect(section('Contact').getByRole('link', { name: 'support@cashloan.example' })).toHaveAttribute(
+    'href',
+    'mailto:support@cashloan.example',
+  )
+})
+
+test.each([
+  ['no lender in the settings', {}, 'the lending company that operates this service'],
+  ['no address', { ...TEST_LENDER, lenderAddress: undefined }, 'Kalesa Lending Corp.'],
+])('with %s, the Lender is named as far as the settings go and said to lack details', (_c, lender, who) => {
+  renderTerms({ ...TEST_SETTINGS, ...lender })
   expect(
-    parties.getByText(/the person who applies for and accepts a loan \(the Borrower\)/),
+    section('Parties').getByText(
+      `These terms and conditions form the agreement between ${who}, whose full company details are not ` +
+        'available here (the Lender), and the person who applies for and accepts a loan (the Borrower).',
+    ),
   ).toBeInTheDocument()
+  expect(document.body).not.toHaveTextContent(/SEC Registration|Certificate of Authority|undefined/)
+  expect(document.body).not.toHaveTextContent(FORMERLY_INVENTED)
 })
 
 test('states the loan term, the prepayment rule and the loan lifecycle figures', () => {

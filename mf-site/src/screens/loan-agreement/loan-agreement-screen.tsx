@@ -1,12 +1,14 @@
+import type { Settings } from 'shared/contract'
 import { MESSAGES } from '../../app/messages'
 import { LegalDocument } from '../../components/legal-document'
-import { LOAN_TERMS_SECTIONS } from '../../content/loan-terms'
+import { loanTermsSections } from '../../content/loan-terms'
+import { lenderOf } from '../../content/lender'
 
 /** The loan terms; also the marketing site's "Loan terms and conditions" section. */
-export function LoanAgreementScreen() {
+export function LoanAgreementScreen({ settings }: { settings: Settings }) {
   return (
     <div className="site-page">
-      <LegalDocument title={MESSAGES.titles.loanAgreement} sections={LOAN_TERMS_SECTIONS} />
+      <LegalDocument title={MESSAGES.titles.loanAgreement} sections={loanTermsSections(lenderOf(settings))} />
     </div>
   )
 }

@@ -1,11 +1,16 @@
+import type { Settings } from 'shared/contract'
 import { MESSAGES } from '../../app/messages'
 import { LegalDocument } from '../../components/legal-document'
-import { PRIVACY_POLICY_SECTIONS } from '../../content/privacy-policy'
+import { privacyPolicySections } from '../../content/privacy-policy'
+import { lenderOf } from '../../content/lender'
 
-export function PrivacyPolicyScreen() {
+export function PrivacyPolicyScreen({ settings }: { settings: Settings }) {
   return (
     <div className="site-page">
-      <LegalDocument title={MESSAGES.titles.privacyPolicy} sections={PRIVACY_POLICY_SECTIONS} />
+      <LegalDocument
+        title={MESSAGES.titles.privacyPolicy}
+        sections={privacyPolicySections(lenderOf(settings))}
+      />
     </div>
   )
 }

@@ -1,12 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
+import type { Settings } from 'shared/contract'
 import { apiPath, envelope, failure } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { clearToasts } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
 import { SiteApp } from '../../app/site-app'
 import { handlers } from '../../mocks/handlers'
+import { FORMERLY_INVENTED, TEST_LENDER } from '../../mocks/lender-settings'
 
 const server = setupMswServer(...handlers)
 const CONTACT = apiPath('/v3/personal-center/contact-kf-info')
@@ -22,8 +24,8 @@ afterEach(async () => {
   await waitFor(() => expect(screen.queryByText(FAILURE_TEXT)).not.toBeInTheDocument())
 })
 
-function renderFooter(hash = '') {
-  const props = createTestProps({ screen: 'site', hash })
+function renderFooter(hash = '', settings: Settings = { ...TEST_SETTINGS, ...TEST_LENDER }) {
+  const props = createTestProps({ screen: 'site', hash, settings })
   const post = vi.spyOn(props.http, 'post')
   renderWithUi(<SiteApp {...props} />)
   /** Resolves once the footer has received and handled the contact call's result. */
@@ -60,19 +62,43 @@ test('starts with the settings contact details, then shows the server ones', asy
   expect(bodies).toEqual(['overall=30'])
 })
 
-test.each(['', 'about', 'contact', 'privacy', 'terms'])('the section "%s" has the footer', async (hash) => {
-  const { footer } = renderFooter(hash)
-  expect(footer.getByText(/Makati City, Metro Manila 1227/)).toBeInTheDocument()
-  expect(footer.getByText(/© \d{4} CashLoan Lending Corporation/)).toBeInTheDocument()
-  expect(await footer.findByText('+63 917 555 0100')).toBeInTheDocument()
-})
+test.each(['', 'about', 'contact', 'privacy', 'terms'])(
+  'the section "%s" has the footer, with the lender of the deployment\'s settings',
+  async (hash) => {
+    const { footer } = renderFooter(hash)
+    expect(footer.getByText('12 Test Street, Quezon City')).toBeInTheDocument()
+    expect(
+      footer.getByText('SEC Registration No. CS2024-77777 · Certificate of Authority No. 4242'),
+    ).toBeInTheDocument()
+    expect(footer.getByText(/^© \d{4} Kalesa Lending Corp\.$/)).toBeInTheDocument()
+    expect(await footer.findByText('+63 917 555 0100')).toBeInTheDocument()
+  },
+)
 
 test('the copyright follows the current year', async () => {
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(new Date('2031-03-15T08:00:00+08:00'))
   const { footer } = renderFooter()
-  expect(footer.getByText('© 2031 CashLoan Lending Corporation')).toBeInTheDocument()
+  expect(footer.getByText('© 2031 Kalesa Lending Corp.')).toBeInTheDocument()
   await footer.findByText('+63 917 555 0100')
+})
+
+test('without the lender in the settings the footer leaves its details out and makes none up', async () => {
+  const { footer, settled } = renderFooter('', TEST_SETTINGS)
+  await settled()
+  expect(footer.getAllByRole('term').map((term) => term.textContent)).toEqual(['Phone', 'E-mail'])
+  expect(screen.getByRole('contentinfo')).not.toHaveTextContent(/SEC Registration|Authority|©|undefined/)
+  expect(screen.getByRole('contentinfo')).not.toHaveTextContent(FORMERLY_INVENTED)
+})
+
+test('a registration number the settings give alone is shown alone', async () => {
+  const { footer, settled } = renderFooter('', {
+    ...TEST_SETTINGS,
+    lenderSecRegistrationNo: TEST_LENDER.lenderSecRegistrationNo,
+  })
+  await settled()
+  expect(footer.getByText('SEC Registration No. CS2024-77777')).toBeInTheDocument()
+  expect(screen.getByRole('contentinfo')).not.toHaveTextContent(/Authority|©/)
 })
 
 test.each([

@@ -1,17 +1,18 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { UiProvider } from 'shared/ui'
 import { expect, test } from 'vitest'
 import { SiteApp } from '../../app/site-app'
 import { handlers } from '../../mocks/handlers'
+import { TEST_LENDER } from '../../mocks/lender-settings'
 
 setupMswServer(...handlers)
 
 const NAV = ['Home', 'About us', 'Contact us', 'Privacy Policy', 'Loan terms and conditions']
 
 function renderSite(hash = '') {
-  const props = createTestProps({ screen: 'site', hash })
+  const props = createTestProps({ screen: 'site', hash, settings: { ...TEST_SETTINGS, ...TEST_LENDER } })
   const view = renderWithUi(<SiteApp {...props} />)
   const nav = within(screen.getByRole('navigation', { name: 'Site sections' }))
   return { props, view, nav }
@@ -124,6 +125,7 @@ test('the privacy section embeds the whole policy as a sandboxed srcdoc frame', 
   // The policy quotes "we", "us": the quotes arrive as text, escaped in the source.
   expect(frame.getAttribute('srcdoc')).toContain('(&quot;we&quot;, &quot;us&quot;, &quot;our&quot;)')
   expect(doc.body.textContent).toContain('("we", "us", "our")')
-  expect(doc.body.textContent).toContain('Certificate of Authority No.: 3125')
+  expect(doc.body.textContent).toContain('Company name: Kalesa Lending Corp.')
+  expect(doc.body.textContent).toContain('Certificate of Authority No.: 4242')
   await settled()
 })

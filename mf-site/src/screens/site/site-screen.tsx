@@ -1,8 +1,9 @@
-import { useEffect, useRef, type MouseEvent } from 'react'
-import type { RemoteProps } from 'shared/contract'
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react'
+import type { RemoteProps, Settings } from 'shared/contract'
 import { MESSAGES, SECTION_HASHES, type SectionKey } from '../../app/messages'
 import { toHtml } from '../../components/legal-document'
-import { PRIVACY_POLICY_SECTIONS } from '../../content/privacy-policy'
+import { lenderOf } from '../../content/lender'
+import { privacyPolicySections } from '../../content/privacy-policy'
 import { AboutUsScreen } from '../about-us/about-us-screen'
 import { LoanAgreementScreen } from '../loan-agreement/loan-agreement-screen'
 import { BannerCarousel } from './banner-carousel'
@@ -20,9 +21,6 @@ export function sectionFor(hash: string): SectionKey {
 export function sectionPath(key: SectionKey): string {
   return SECTION_HASHES[key] ? `/#${SECTION_HASHES[key]}` : '/'
 }
-
-// Built once: the policy is static and the string is large.
-const PRIVACY_HTML = toHtml(PRIVACY_POLICY_SECTIONS, MESSAGES.titles.privacyPolicy)
 
 /** The public marketing site: one page whose sections are chosen by the URL hash. */
 export function SiteScreen(props: RemoteProps) {
@@ -74,10 +72,10 @@ export function SiteScreen(props: RemoteProps) {
         {section === 'home' && (
           <HomeSection name={settings.name} onTermsClick={(event) => onNavClick(event, 'terms')} />
         )}
-        {section === 'about' && <AboutUsScreen />}
+        {section === 'about' && <AboutUsScreen settings={settings} />}
         {section === 'contact' && <ContactSection />}
-        {section === 'privacy' && <PrivacySection />}
-        {section === 'terms' && <LoanAgreementScreen />}
+        {section === 'privacy' && <PrivacySection settings={settings} />}
+        {section === 'terms' && <LoanAgreementScreen settings={settings} />}
       </main>
       <SiteFooter http={http} settings={settings} />
     </div>
@@ -122,12 +120,17 @@ function ContactSection() {
   )
 }
 
-function PrivacySection() {
+function PrivacySection({ settings }: { settings: Settings }) {
+  // Built once per deployment's settings: the string is large.
+  const html = useMemo(
+    () => toHtml(privacyPolicySections(lenderOf(settings)), MESSAGES.titles.privacyPolicy),
+    [settings],
+  )
   return (
     <div className="site-section">
       <h1 className="site-section__title">{MESSAGES.titles.privacyPolicy}</h1>
       <p>{MESSAGES.privacyFrame.intro}</p>
-      <iframe className="site-frame" title={MESSAGES.titles.privacyPolicy} sandbox="" srcDoc={PRIVACY_HTML} />
+      <iframe className="site-frame" title={MESSAGES.titles.privacyPolicy} sandbox="" srcDoc={html} />
     </div>
   )
 }
