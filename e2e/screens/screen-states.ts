@@ -559,7 +559,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/customerService',
     state: 'loaded',
     caption: 'Customer service: telephone and e-mail',
-    show: (page) => open(page, '/customerService', 'support@cashloan.ph'),
+    show: (page) => open(page, '/customerService', 'support@cashloan-demo.ph'),
   },
 
   // mf-bindcard

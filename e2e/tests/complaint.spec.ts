@@ -117,7 +117,7 @@ test('customer service: telephone dials through the app bridge, e-mail is shown'
   })
   await page.goto('/customerService')
   await expect(page.getByText('Telephone')).toBeVisible()
-  await expect(page.getByText('support@cashloan.ph')).toBeVisible()
+  await expect(page.getByText('support@cashloan-demo.ph')).toBeVisible()
   await page.getByRole('button', { name: /Telephone/ }).click()
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __bridgeCalls: unknown[] }).__bridgeCalls))

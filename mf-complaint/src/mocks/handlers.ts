@@ -30,7 +30,7 @@ import {
  */
 
 /** The same contacts mf-site's demo answers, so whichever handler the demo server meets first agrees. */
-export const DEMO_CONTACT_INFO = { email: 'support@cashloan.ph', smWa: '+63 917 555 0100' } as const
+export const DEMO_CONTACT_INFO = { email: 'support@cashloan-demo.ph', smWa: '+63 917 555 0100' } as const
 
 /** Where uploaded evidence is served back from (under the API prefix the demo server answers). */
 export const DEMO_IMAGE_PATH = '/demo-images'

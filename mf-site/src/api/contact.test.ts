@@ -13,7 +13,7 @@ function reply(data: unknown) {
 
 test('returns the demo contact details, sending overall=30', async () => {
   expect(await getContactInfo(createTestProps().http)).toEqual({
-    email: 'support@cashloan.ph',
+    email: 'support@cashloan-demo.ph',
     smWa: '+63 917 555 0100',
   })
 })

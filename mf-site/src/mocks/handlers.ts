@@ -3,7 +3,7 @@ import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import { CONTACT_INFO_OVERALL, CONTACT_INFO_PATH } from '../api/contact'
 
 /** Demo data for the site's calls, used by the tests and exported as `mf-site/mocks` for the demo server. */
-export const DEMO_CONTACT_INFO = { email: 'support@cashloan.ph', smWa: '+63 917 555 0100' } as const
+export const DEMO_CONTACT_INFO = { email: 'support@cashloan-demo.ph', smWa: '+63 917 555 0100' } as const
 
 export const handlers = [
   http.post(apiPath(CONTACT_INFO_PATH), async ({ request }) => {

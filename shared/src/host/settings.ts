@@ -8,7 +8,7 @@ export const DEFAULT_SETTINGS: Settings = {
   backgroundColor: '#0958d9',
   fontColor: '#ffffff',
   servicePhone: '+63 2 8700 1234',
-  serviceEmail: 'support@cashloan.ph',
+  serviceEmail: 'support@cashloan-demo.ph',
   productSchemeUrl: 'cashloan://app',
   rupee: false,
   apiBase: '/utilities',

@@ -54,9 +54,9 @@ test('starts with the settings contact details, then shows the server ones', asy
     'href',
     'tel:+639175550100',
   )
-  expect(footer.getByRole('link', { name: 'support@cashloan.ph' })).toHaveAttribute(
+  expect(footer.getByRole('link', { name: 'support@cashloan-demo.ph' })).toHaveAttribute(
     'href',
-    'mailto:support@cashloan.ph',
+    'mailto:support@cashloan-demo.ph',
   )
   expect(footer.queryByText('+63 2 8888 0000')).not.toBeInTheDocument()
   expect(bodies).toEqual(['overall=30'])
@@ -106,7 +106,7 @@ test.each([
   ['an HTTP error', () => HttpResponse.json({ message: 'Service unavailable' }, { status: 502 })],
   ['a network error', () => HttpResponse.error()],
   ['no data', () => envelope(null)],
-  ['data that is not an object', () => envelope('support@cashloan.ph')],
+  ['data that is not an object', () => envelope('support@cashloan-demo.ph')],
   ['a list', () => envelope([{ email: 'other@cashloan.ph', smWa: '+63 917 000 0000' }])],
   ['fields of the wrong type', () => envelope({ email: 42, smWa: 639170000000 })],
   ['empty fields', () => envelope({ email: '  ', smWa: '' })],
