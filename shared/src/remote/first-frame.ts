@@ -21,6 +21,42 @@ export const FIRST_FRAME_ID = 'first-frame'
 export const FIRST_FRAME_ATTR = 'data-first-frame'
 
 /**
+ * Moves the frame's content into the element the remote mounts into, marked so that the remote hydrates it,
+ * and removes the frame. Both hold the content at the same place (the frame covers the top of the page, as
+ * the remote's slot does), in one task: the borrower sees no change, and a field being typed in keeps the
+ * focus (`moveKeepingFocus`).
+ */
+export function adoptFirstFrame(frame: HTMLElement, target: HTMLElement): void {
+  const content = frame.querySelector('.remote-root')
+  if (content) {
+    moveKeepingFocus([...content.childNodes], target)
+    target.setAttribute(FIRST_FRAME_ATTR, '')
+  }
+  frame.remove()
+}
+
+/**
+ * Makes `nodes` the content of `into` (an element in the page). The borrower may be typing into a field among
+ * them: taken out of the page, even to be put back at once, a focused element loses the focus, and every key
+ * after that went to the page's body (issue #40: on a slow phone, the captcha typed right after the phone
+ * number was lost). The control that had the focus gets it back, with its caret, in the same task, before the
+ * browser handles another key.
+ */
+export function moveKeepingFocus(nodes: Node[], into: Element): void {
+  const focused = into.ownerDocument.activeElement
+  const moved =
+    focused instanceof HTMLElement && nodes.some((node) => node.contains(focused)) ? focused : null
+  const field = moved instanceof HTMLInputElement || moved instanceof HTMLTextAreaElement ? moved : null
+  // Null on fields without a caret (an e-mail or number input): those get the focus alone.
+  const start = field?.selectionStart ?? null
+  const end = field?.selectionEnd ?? null
+  const direction = field?.selectionDirection ?? undefined
+  into.replaceChildren(...nodes)
+  moved?.focus({ preventScroll: true })
+  if (field && start !== null && end !== null) field.setSelectionRange(start, end, direction)
+}
+
+/**
  * The performance mark a page sets when the route's screen has mounted (or hydrated its first frame): taps
  * are handled from then. The load benchmark reads it as the route's interactive time.
  */

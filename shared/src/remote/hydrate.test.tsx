@@ -1,4 +1,5 @@
-import { act, useState } from 'react'
+import { waitFor } from '@testing-library/react'
+import { act, useLayoutEffect, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, expect, test, vi } from 'vitest'
@@ -155,4 +156,39 @@ test('a tap on the frame before hydration is replayed once after it, with what w
   await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
   expect(applied).toHaveBeenCalledTimes(1)
   expect(applied).toHaveBeenCalledWith('13800000011')
+})
+
+test('a tap the screen handles the moment it has hydrated, before its effects have run, reads what was typed', async () => {
+  const sent = vi.fn()
+  let button: HTMLButtonElement | null = null
+  /** The borrower's tap, landing right after the hydrated tree is on the page (a task before its effects). */
+  function TapOnCommit() {
+    useLayoutEffect(() => queueMicrotask(() => button?.click()), [])
+    return null
+  }
+  function Send() {
+    const [phone, setPhone] = useState('')
+    return (
+      <form method="dialog">
+        <input aria-label="phone" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <button type="button" ref={(element) => void (button = element)} onClick={() => sent(phone)}>
+          Send
+        </button>
+        <TapOnCommit />
+      </form>
+    )
+  }
+  const container = document.body.appendChild(document.createElement('div'))
+  container.innerHTML = renderToString(<Send />)
+  container.querySelector('input')!.value = '13800000011'
+  const act = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+  try {
+    const root = hydrateFirstFrame(container, <Send />)
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1))
+    expect(sent).toHaveBeenCalledWith('13800000011')
+    root.unmount()
+  } finally {
+    ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = act
+  }
 })

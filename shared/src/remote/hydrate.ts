@@ -1,4 +1,4 @@
-import { createElement, useEffect, type ReactNode } from 'react'
+import { createElement, useLayoutEffect, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { replayFirstTaps } from './first-taps'
 
@@ -7,45 +7,29 @@ type Field = HTMLInputElement | HTMLTextAreaElement
 const isToggle = (field: Field): field is HTMLInputElement =>
   field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
 
-const asField = (target: EventTarget | null): Field | null =>
-  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null
-
 /**
- * What the borrower typed or ticked in a first frame's fields before its screen took it over. The fields are
- * real, so a visitor types into them as soon as the page paints; hydrating resets each controlled field to
- * the screen's state, which would silently drop those characters. This records the fields changed before
- * hydration (and while it runs) and, once the screen has hydrated, gives each its value again through the
- * events the screen listens to, so the screen's own rules (length limits, validation) apply to it.
+ * Gives the hydrated screen what the borrower typed or ticked in its first frame's fields before it took
+ * them over. The fields are real, so a visitor types into them as soon as the page paints; the screen's state
+ * starts empty and its next render would reset each controlled field to it, silently dropping those
+ * characters. Each field whose value (or tick) differs from what the screen rendered is given its value again
+ * through the events the screen listens to, so the screen's own rules (length limits, validation) apply to it.
+ * The fields are read now, not recorded from the events seen earlier: the key that makes React hydrate at
+ * once (a key pressed while the screen hydrates) has changed its field before any listener of the frame has
+ * seen it, and React, which takes the field's value as it finds it, sees no change either.
  */
-function keepFieldInput(container: Element): () => void {
+function giveBackFieldInput(container: Element): void {
   const typed = new Map<Field, string | boolean>()
-  const record = (field: Field) => typed.set(field, isToggle(field) ? field.checked : field.value)
   for (const field of container.querySelectorAll<Field>('input, textarea')) {
-    const changed = isToggle(field)
-      ? field.checked !== field.defaultChecked
-      : field.value !== field.defaultValue
-    if (changed) record(field)
+    if (isToggle(field) ? field.checked !== field.defaultChecked : field.value !== field.defaultValue)
+      typed.set(field, isToggle(field) ? field.checked : field.value)
   }
-  const onChange = (event: Event) => {
-    const field = asField(event.target)
-    if (field) record(field)
-  }
-  container.addEventListener('input', onChange, true)
-  container.addEventListener('change', onChange, true)
-  return () => {
-    container.removeEventListener('input', onChange, true)
-    container.removeEventListener('change', onChange, true)
-    for (const [field, value] of typed) {
-      // A frame the screen did not match was rendered afresh: its fields are gone.
-      if (!field.isConnected) continue
-      try {
-        giveBack(field, value)
-      } catch (error) {
-        // Never at the price of the screen: the field keeps what it shows.
-        console.warn('[first frame] could not give a field back what was typed into it', error)
-      }
+  for (const [field, value] of typed) {
+    try {
+      giveBack(field, value)
+    } catch (error) {
+      // Never at the price of the screen: the field keeps what it shows.
+      console.warn('[first frame] could not give a field back what was typed into it', error)
     }
-    typed.clear()
   }
 }
 
@@ -71,9 +55,13 @@ function giveBack(field: Field, value: string | boolean): void {
   }
 }
 
-/** Calls `done` once the tree around it has hydrated (its effects run after every child's). */
+/**
+ * Calls `done` once the tree around it has hydrated, in the commit that puts it on the page (its layout effects
+ * run after every child's): from the next event on, the screen handles taps itself, so what was typed must be
+ * its state by then (a passive effect would leave a task in between where a tap reads empty fields).
+ */
 function AfterHydration({ done, children }: { done: () => void; children?: ReactNode }) {
-  useEffect(done, [done])
+  useLayoutEffect(done, [done])
   return children
 }
 
@@ -81,19 +69,19 @@ function AfterHydration({ done, children }: { done: () => void; children?: React
  * Hydrates a route's first frame (ADR 0018). A frame that differs from the screen's own first render (a stale
  * page, a version override, a hash route the frame was not rendered for) is replaced by a client render:
  * React recovers, and the borrower sees the right screen a moment later. What the borrower typed into the
- * frame before it was hydrated is kept (`keepFieldInput`); then a tap on a control of the frame before it was
- * hydrated is replayed once (`replayFirstTaps`, ADR 0032), in a task of its own, so that the screen has
+ * frame before it was hydrated is kept (`giveBackFieldInput`); then a tap on a control of the frame before it
+ * was hydrated is replayed once (`replayFirstTaps`, ADR 0032), in a task of its own, so that the screen has
  * applied the typed text when the tap reads it.
  */
 export const hydrateFirstFrame: typeof hydrateRoot = (container, children, options) => {
-  const keep = container instanceof Element ? keepFieldInput(container) : () => undefined
-  const replay = () => {
-    keep()
-    if (container instanceof Element) setTimeout(() => replayFirstTaps(container))
+  const hydrated = () => {
+    if (!(container instanceof Element)) return
+    giveBackFieldInput(container)
+    setTimeout(() => replayFirstTaps(container))
   }
   // Every render of this root goes through the same wrapper: a root element of another type would make React
   // mount the whole screen afresh on the host's first update (single-spa-react renders its root again).
-  const wrap = (tree: ReactNode) => createElement(AfterHydration, { done: replay }, tree)
+  const wrap = (tree: ReactNode) => createElement(AfterHydration, { done: hydrated }, tree)
   const root = hydrateRoot(container, wrap(children), {
     ...options,
     onRecoverableError: (error) =>

@@ -1,9 +1,13 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { mountRootParcel, type ParcelConfig } from 'single-spa'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import type { RemoteProps } from '../contract/contract'
 import { CONTRACT_VERSION } from '../contract/contract'
 import { createTestProps } from '../testing/testing'
+import { FIRST_FRAME_ATTR } from './first-frame'
 import { createRemoteApp, CRASH_MESSAGE } from './remote'
 
 function Screen({ screen: name, query }: RemoteProps) {
@@ -43,4 +47,59 @@ test('a crash inside the remote stays inside it', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent(CRASH_MESSAGE)
   await parcel.unmount()
   domElement.remove()
+})
+
+/** The landing's form: a controlled phone and captcha, a tap that reads them, and what the screen holds. */
+function Landing({ onSend }: { onSend: (fields: string) => void }) {
+  const [phone, setPhone] = useState('')
+  const [captcha, setCaptcha] = useState('')
+  return (
+    <form method="dialog">
+      <input aria-label="phone" value={phone} onChange={(e) => setPhone(e.target.value)} />
+      <input aria-label="captcha" value={captcha} onChange={(e) => setCaptcha(e.target.value)} />
+      <button type="button" onClick={() => onSend(`${phone}|${captcha}`)}>
+        Send
+      </button>
+      <output>{`${phone}|${captcha}`}</output>
+    </form>
+  )
+}
+
+/** What a browser does on a key: the field's value changes, then `input` is dispatched. */
+function typeInto(field: HTMLInputElement, text: string) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+  for (const key of text) {
+    setValue.call(field, field.value + key)
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+}
+
+test('in a slot another React root renders (the shell’s), keys and a tap made while the screen hydrates reach it', async () => {
+  // The shell: its own React root renders the element the remote mounts into, with the frame moved in.
+  const host = document.body.appendChild(document.createElement('div'))
+  const shell = createRoot(host)
+  const slot = await new Promise<HTMLDivElement>((resolve) =>
+    shell.render(<div ref={(element) => void (element && resolve(element))} />),
+  )
+  const sent = vi.fn()
+  slot.innerHTML = renderToString(<Landing onSend={sent} />)
+  slot.setAttribute(FIRST_FRAME_ATTR, '')
+  const field = (name: string) => slot.querySelector<HTMLInputElement>(`[aria-label=${name}]`)!
+  typeInto(field('phone'), '13912345678')
+
+  const app = createRemoteApp(() => <Landing onSend={sent} />)
+  const props = { ...createTestProps(), name: 'mf_test', domElement: slot }
+  const mounted = app.mount(props)
+  // The screen has begun to hydrate, and has not finished: the borrower types on and taps.
+  typeInto(field('captcha'), 'AB12')
+  screen.getByRole('button', { name: 'Send' }).click()
+  await mounted
+
+  await waitFor(() => expect(slot.querySelector('output')).toHaveTextContent('13912345678|AB12'))
+  expect(field('captcha')).toHaveValue('AB12')
+  expect(sent).toHaveBeenCalledTimes(1)
+  expect(sent).toHaveBeenCalledWith('13912345678|AB12')
+  await app.unmount(props)
+  shell.unmount()
+  host.remove()
 })

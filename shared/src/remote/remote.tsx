@@ -3,7 +3,7 @@ import * as React from 'react'
 import * as ReactDOMClient from 'react-dom/client'
 import singleSpaReact from 'single-spa-react'
 import { CONTRACT_VERSION, type RemoteApp, type RemoteProps } from '../contract/contract'
-import { FIRST_FRAME_ATTR } from './first-frame'
+import { FIRST_FRAME_ATTR, moveKeepingFocus } from './first-frame'
 import { hydrateFirstFrame } from './hydrate'
 
 export const CRASH_MESSAGE = 'Something went wrong on this page. Please go back and try again.'
@@ -18,6 +18,22 @@ export function rootComponentOf(app: Pick<RemoteApp, 'mount'>): ComponentType<Re
   const root = roots.get(app.mount)
   if (!root) throw new Error('not the lifecycles of createRemoteApp')
   return root
+}
+
+/**
+ * The element a first frame is hydrated in: a plain one of its own, around the frame's content, inside the
+ * element the host handed over. The shell's slot is an element the shell's own React renders. While the
+ * screen hydrates, the shell's React finds each key and tap on the frame waiting for the screen's root, looks
+ * that root's container up as its own element, so cannot hydrate the screen at once, and stops the event
+ * (issue #40: the captcha typed while the landing hydrated never reached the screen). In a container no React
+ * renders, React hydrates the screen at once on such an event and hands the event to it.
+ */
+function frameContainer(element: HTMLElement): HTMLElement {
+  const container = element.ownerDocument.createElement('div')
+  const frame = [...element.childNodes]
+  element.append(container)
+  moveKeepingFocus(frame, container)
+  return container
 }
 
 /**
@@ -40,7 +56,7 @@ export function createRemoteApp(Root: FunctionComponent<RemoteProps>): RemoteApp
     hydrate = element?.hasAttribute(FIRST_FRAME_ATTR) ?? false
     element?.removeAttribute(FIRST_FRAME_ATTR)
     try {
-      return lifecycles.mount(props)
+      return lifecycles.mount(hydrate && element ? { ...props, domElement: frameContainer(element) } : props)
     } finally {
       hydrate = false
     }

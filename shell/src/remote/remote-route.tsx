@@ -18,8 +18,8 @@ import { localeFor, type RemoteRouteDef } from 'shared/routes'
 import { NotAvailableScreen, RetryScreen } from '../components/retry-screen'
 import { RouteSkeleton } from '../components/route-skeleton'
 import { withTimeout } from 'shared/schedule'
-import { REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
-import { adoptFirstFrame, findFirstFrame } from './first-frame'
+import { adoptFirstFrame, REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
+import { findFirstFrame } from './first-frame'
 import { RemoteNotReleasedError, RemoteUnavailableError, type LoadedRemote } from './remote-loader'
 
 type LoadState =

@@ -6,7 +6,7 @@ import type { HostHttp } from 'shared/http'
 import { MALFORMED_MESSAGE } from 'shared/schema'
 import { setupMswServer } from 'shared/testing'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
-import { served, SMS_PATH, TRACK_VISIT_PATH } from '../../api/paths'
+import { served, SID_PATH, SMS_PATH, TRACK_VISIT_PATH } from '../../api/paths'
 import { MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
 import { DEMO_MESSAGES, listRegistrations, resetStore, SCENARIOS, smsCodeFor } from '../../mocks/store'
@@ -282,6 +282,34 @@ test('one SMS request per tap: a second tap while it is unanswered sends nothing
   release()
   expect(await screen.findByText(MESSAGES.smsSent)).toBeInTheDocument()
   expect(requests.to('/promotion/get-sms')).toHaveLength(1)
+})
+
+test('taps while the captcha session is still on its way (the page just hydrated) are done once it arrives', async () => {
+  let release = () => undefined as void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  server.use(
+    mswHttp.get(promoPath(served(SID_PATH)), async () => {
+      await held
+      return HttpResponse.json({ code: 0, message: 'ok', data: { sid: 'demo-sid-held' } })
+    }),
+  )
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const requests = recordPromoRequests(server)
+  renderPromotion()
+  await user.type(phoneInput(), PHONE)
+  await user.type(captchaInput(), 'AB12')
+  await user.type(smsInput(), '345678')
+  await user.click(smsButton())
+  await user.click(apply())
+  expect(requests.to('/promotion/get-sms')).toHaveLength(0)
+  release()
+  await waitFor(() => expect(requests.to('/promotion/register')).toHaveLength(1))
+  const typed = { phone: PHONE, capcode: 'AB12', sid: 'demo-sid-held' }
+  expect(requests.to('/promotion/get-sms').map((r) => r.form)).toEqual([expect.objectContaining(typed)])
+  expect(requests.to('/promotion/register')[0].form).toMatchObject({ ...typed, smsCode: '345678' })
+  // Not refused as a wrong captcha, and no other session asked for: the picture the borrower read stays.
+  expect(screen.queryByText(MESSAGES.captchaInvalid)).not.toBeInTheDocument()
+  expect(requests.to('/promotion/get-sid')).toHaveLength(1)
 })
 
 test('apply: the click counted, then one registration with the spec’s fields; success goes to download', async () => {

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { FIRST_IMAGE_ATTR, firstImageStamp } from 'shared/http/first-call'
 import { showToast, useAfterFirstFrame } from 'shared/ui'
@@ -40,6 +49,12 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
   const countdown = useCountdown()
   // One request per tap: a tap while the previous one is unanswered does nothing.
   const busy = useRef({ sms: false, apply: false })
+  // A tap that needs the captcha session while the screen is still getting it is done once it is there: right
+  // after the page hydrates (a tap made on its first frame is replayed then), the page's own get-sid may have
+  // answered without the screen having read it yet, and the picture the borrower typed from is that session's.
+  // Refusing would say the captcha is wrong and ask for another picture. A session that fails drops the tap,
+  // with the failure's message.
+  const waitingForSid = useRef(new Set<'sms' | 'apply'>())
 
   const loadSid = useCallback(() => getSid(http), [http])
   const { state: sidState, retry: retrySid } = useLoad(loadSid)
@@ -95,9 +110,12 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
       return
     }
     if (!sid) {
-      // No captcha session, so no picture the typed text could match: get one.
-      showToast(MESSAGES.captchaInvalid)
-      retrySid()
+      if (sidState.status === 'loading') waitingForSid.current.add('sms')
+      else {
+        // No captcha session, so no picture the typed text could match: get one.
+        showToast(MESSAGES.captchaInvalid)
+        retrySid()
+      }
       return
     }
     busy.current.sms = true
@@ -117,8 +135,11 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
       return
     }
     if (!sid) {
-      showToast(MESSAGES.captchaInvalid)
-      retrySid()
+      if (sidState.status === 'loading') waitingForSid.current.add('apply')
+      else {
+        showToast(MESSAGES.captchaInvalid)
+        retrySid()
+      }
       return
     }
     busy.current.apply = true
@@ -132,6 +153,14 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
       toDownload()
     } else settle(outcome)
   }
+
+  const runWaiting = useEffectEvent((tap: 'sms' | 'apply') => void (tap === 'sms' ? onSms() : onApply()))
+  useEffect(() => {
+    if (sidState.status === 'loading') return
+    const waiting = [...waitingForSid.current]
+    waitingForSid.current.clear()
+    if (sidState.status === 'ready') for (const tap of waiting) runWaiting(tap)
+  }, [sidState])
 
   const typed = (field: keyof RegisterFields, limit: number) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value.slice(0, limit)
