@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { answerDotlessSupportEmail } from './support-email.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -137,12 +138,7 @@ test("customer service: an e-mail that opens no mail client is copied on tap wit
   page,
   context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await page.route('**/v3/personal-center/contact-kf-info*', (route) =>
-    route.fulfill({
-      json: { code: '00', message: 'ok', data: { email: 'help@cashloan', smWa: '+63 917 555 0100' } },
-    }),
-  )
+  await answerDotlessSupportEmail(page, context)
   await page.goto('/customerService')
   const email = page.getByRole('button', { name: 'E-Mail help@cashloan Copy' })
   await expect(email).toBeVisible()

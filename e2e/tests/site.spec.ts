@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { answerDotlessSupportEmail } from './support-email.ts'
 
 test.describe('mf-site through the shell', () => {
   test('the marketing site renders on / with its navigation and footer', async ({ page }) => {
@@ -57,12 +58,7 @@ test("the footer's e-mail that opens no mail client is copied on tap with 'copy 
   page,
   context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await page.route('**/v3/personal-center/contact-kf-info*', (route) =>
-    route.fulfill({
-      json: { code: '00', message: 'ok', data: { email: 'help@cashloan', smWa: '+63 917 555 0100' } },
-    }),
-  )
+  await answerDotlessSupportEmail(page, context)
   await page.goto('/')
   const footer = page.getByRole('contentinfo')
   await footer.getByRole('button', { name: 'help@cashloan Copy' }).click()
