@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { answerDotlessSupportEmail } from './support-email.ts'
+import { answerDotlessSupportEmail } from './support-email'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

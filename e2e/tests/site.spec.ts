@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { answerDotlessSupportEmail } from './support-email.ts'
+import { answerDotlessSupportEmail } from './support-email'
 
 test.describe('mf-site through the shell', () => {
   test('the marketing site renders on / with its navigation and footer', async ({ page }) => {
