@@ -1,4 +1,4 @@
-import { healthStoreFile, readStoredReports } from 'deploy/health-store'
+import { healthStoreFile, readStoredLoads, readStoredReports } from 'deploy/health-store'
 import { expect, test } from '@playwright/test'
 
 /**
@@ -51,6 +51,18 @@ test('a loan page reports its remote mounted with its load stages and its vitals
       phases: expect.objectContaining({ entry: expect.any(Number) }),
     }),
   )
+  // The outcome is stored as this page load's (ADR 0040): the id of the token the server sent with the page,
+  // nginx's (njs) behind nginx, the Node server's on its own.
+  const token = (await page.context().cookies()).find((c) => c.name === 'hl')
+  expect(token).toMatchObject({ path: '/health/reports', httpOnly: true, sameSite: 'Strict' })
+  const loadId = token!.value.split('.')[2]
+  expect(readStoredLoads(STORE).filter((l) => l.loadId === loadId)).toEqual([
+    expect.objectContaining({
+      remote: 'mf_loan',
+      outcome: 'mounted',
+      client: expect.stringMatching(/^[0-9a-f]{16}$/),
+    }),
+  ])
   const vitals = mine.flatMap((r) => r.vitals)
   expect(vitals.map((v) => v.name)).toEqual(expect.arrayContaining(['LCP', 'CLS']))
   expect(vitals.every((v) => v.remote === 'mf_loan')).toBe(true)

@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from '@playwright/test'
+import { healthStoreFile, readStoredLoads } from 'deploy/health-store'
+import { readRegistry } from 'deploy/registry-file'
+import { listFiles, releaseRemote } from 'deploy/release'
+import { readReleaseEvents } from 'deploy/release-log'
+import type { HealthReport } from 'shared/health/report'
+import { stop, waitFor } from './own-server'
+
+/**
+ * The forged-report attacks of issue #41, made from outside as the review made them (ADR 0040): a report
+ * counts only for a page load the deployment served, once per load, and never from another site.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const STORE = healthStoreFile(Number(process.env.E2E_PORT ?? 4310))
+// The release-watch spec's server is on E2E_WATCH_PORT; this spec's own server on the next port.
+const OWN_PORT = Number(process.env.E2E_WATCH_PORT ?? 4338) + 1
+const OWN = `http://localhost:${OWN_PORT}`
+
+const report = (remotes: HealthReport['remotes'], route = '/loanDetails'): HealthReport => ({
+  v: 1,
+  route,
+  phase: 'load',
+  remotes,
+  vitals: [],
+  errors: [],
+  calls: [],
+})
+const outcomes = (version: string, outcome: 'mounted' | 'retry-screen', n = 10) =>
+  Array.from({ length: n }, () => ({ remote: 'mf_loan', version, outcome, phases: {} }))
+
+const post = (base: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}/health/reports`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers },
+    body: JSON.stringify(body),
+  })
+
+test.describe('a newly released version', () => {
+  let work: string
+  let cdnDir: string
+  let registryFile: string
+  let server: ChildProcess | null = null
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
+  test.beforeAll(async ({}, testInfo) => {
+    test.skip(testInfo.project.name === 'nginx', 'the watch is the deploy server’s; one server is enough')
+    work = mkdtempSync(join(tmpdir(), 'forged-e2e-'))
+    chmodSync(work, 0o755)
+    cdnDir = join(work, 'cdn')
+    registryFile = join(cdnDir, 'registry.json')
+    cpSync(join(ROOT, 'deploy', 'cdn'), cdnDir, { recursive: true })
+    rmSync(join(cdnDir, 'release-log.jsonl'), { force: true })
+    // The release watch as production runs it: its default sample and thresholds.
+    server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(OWN_PORT),
+        SKIP_BUILD: '1',
+        CDN_DIR: cdnDir,
+        HEALTH_DB: join(work, 'h.db'),
+      },
+      stdio: process.env.DEBUG_FORGED ? 'inherit' : 'ignore',
+      detached: true,
+    })
+    await waitFor(`${OWN}/registry.json`)
+  })
+
+  test.afterAll(() => {
+    stop(server)
+    if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+  })
+
+  test('two reports of 10 retry screens each, without a page load, are refused and roll nothing back', async () => {
+    test.setTimeout(60_000)
+    // A healthy new mf-loan: the real build with one comment added, so it is a version of its own.
+    const root = join(work, 'next')
+    cpSync(join(ROOT, 'mf-loan', 'package.json'), join(root, 'mf-loan', 'package.json'))
+    cpSync(join(ROOT, 'mf-loan', 'dist'), join(root, 'mf-loan', 'dist'), { recursive: true })
+    const js = listFiles(join(root, 'mf-loan', 'dist')).find((f) => f.endsWith('.js'))!
+    writeFileSync(js, `${readFileSync(js, 'utf8')}\n// forged-reports e2e\n`)
+    const released = releaseRemote('mf-loan', { rootDir: root, cdnDir, registryFile })
+    expect(released.changed).toBe(true)
+    // As the review did: read the public registry, then post for the version it names.
+    const registry = (await (await fetch(`${OWN}/registry.json`)).json()) as {
+      remotes: Record<string, { version: string }>
+    }
+    expect(registry.remotes.mf_loan.version).toBe(released.version)
+    const statuses = []
+    for (let i = 0; i < 2; i++) {
+      statuses.push((await post(OWN, report(outcomes(released.version, 'retry-screen')))).status)
+    }
+    expect(statuses).toEqual([403, 403])
+    // The watch looks every 2 s; the review saw the rollback 2.2 s after the reports.
+    await new Promise((resolve) => setTimeout(resolve, 6000))
+    expect(readRegistry(registryFile).remotes.mf_loan.version).toBe(released.version)
+    expect(readReleaseEvents(cdnDir).filter((e) => e.kind === 'rollback')).toEqual([])
+  })
+})
+
+test('a page load fetched once and its token reused for 10 reports counts as one load at most', async ({
+  request,
+  baseURL,
+}) => {
+  const page = await request.get('/loanDetails?productId=1&orderId=86')
+  expect(page.status()).toBe(200)
+  const token = (await request.storageState()).cookies.find((c) => c.name === 'hl')?.value ?? ''
+  const loadId = token.split('.')[2]
+  expect(loadId).toMatch(/^[0-9a-f]{32}$/)
+  const version = (
+    (await (await request.get('/registry.json')).json()) as {
+      remotes: Record<string, { version: string }>
+    }
+  ).remotes.mf_loan.version
+  // Ten reports of ten mounts each: the review got a release judged healthy with two such reports.
+  for (let i = 0; i < 10; i++) {
+    const answer = await request.post(`${baseURL}/health/reports`, {
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      data: JSON.stringify(report(outcomes(version, 'mounted'))),
+    })
+    expect(answer.status()).toBeLessThan(300)
+  }
+  await expect.poll(() => readStoredLoads(STORE).filter((l) => l.loadId === loadId).length).toBe(1)
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  expect(readStoredLoads(STORE).filter((l) => l.loadId === loadId)).toEqual([
+    expect.objectContaining({ remote: 'mf_loan', version, outcome: 'mounted' }),
+  ])
+})
+
+test('a report from another site is refused, from a browser on that site and from outside', async ({
+  page,
+  baseURL,
+}) => {
+  const base = new URL(baseURL!)
+  const body = JSON.stringify(report([], '/aboutUs'))
+  // Another site on this machine, served from loopback as a real one would be (a page the browser made up
+  // would be a public one, which Chromium keeps from loopback addresses whatever the server says): the
+  // other loopback name (localhost and 127.0.0.1 are two sites).
+  const site = createServer((_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' })
+    res.end(
+      `<!doctype html><script>navigator.sendBeacon(${JSON.stringify(`${base.origin}/health/reports`)}, ${JSON.stringify(body)})</script>`,
+    )
+  })
+  await new Promise<void>((resolve) => site.listen(0, resolve))
+  const evil = new URL(`http://localhost:${(site.address() as AddressInfo).port}/forged`)
+  evil.hostname = base.hostname === 'localhost' ? '127.0.0.1' : 'localhost'
+  try {
+    // The borrower has a real page load's token: SameSite=Strict keeps it from the other site's request.
+    await page.goto('/aboutUs')
+    const answers: number[] = []
+    page.on('response', (r) => {
+      if (r.url() === `${base.origin}/health/reports`) answers.push(r.status())
+    })
+    await page.goto(evil.href)
+    await expect.poll(() => answers).toEqual([403])
+  } finally {
+    site.close()
+  }
+
+  for (const headers of [
+    { Origin: 'https://evil.example' },
+    { Origin: 'null' },
+    { 'Sec-Fetch-Site': 'cross-site' },
+    { 'Sec-Fetch-Site': 'same-site' },
+  ]) {
+    const answer = await post(base.origin, report([], '/aboutUs'), headers)
+    expect(answer.status, JSON.stringify(headers)).toBe(403)
+    expect(await answer.text()).not.toContain('evil')
+  }
+})
