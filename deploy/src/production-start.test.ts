@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { DEPLOY_DIR } from './paths'
-import { REQUIRED_IN_PRODUCTION } from './settings'
+import { REQUIRED_IN_PRODUCTION, REQUIRED_TO_SERVE_IN_PRODUCTION } from './settings'
 
 let cdnDir: string
 beforeEach(() => {
@@ -33,13 +33,14 @@ function run(script: string, env: NodeJS.ProcessEnv) {
 /** The variables a refusal names, one a line. */
 const named = (message: string) => [...message.matchAll(/^\s+([A-Z_]+): /gm)].map((match) => match[1])
 
-const UNSET = Object.fromEntries(Object.keys(REQUIRED_IN_PRODUCTION).map((variable) => [variable, undefined]))
+const REQUIRED = [...Object.keys(REQUIRED_IN_PRODUCTION), ...Object.keys(REQUIRED_TO_SERVE_IN_PRODUCTION)]
+const UNSET = Object.fromEntries(REQUIRED.map((variable) => [variable, undefined]))
 
 test.each([
   ['pnpm start (the Node server)', 'src/serve/start.ts'],
   ['pnpm nginx', 'src/nginx/nginx.ts'],
 ])(
-  '%s refuses the production profile without its settings, naming each in one message, before anything else',
+  '%s refuses the production profile without its settings (a server’s too), naming each in one message, before anything else',
   async (_name, script) => {
     const result = await run(script, {
       ...UNSET,
@@ -48,9 +49,8 @@ test.each([
     })
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/^DEPLOY_PROFILE=production needs settings that are not set/)
-    expect(named(result.stderr)).toEqual(
-      Object.keys(REQUIRED_IN_PRODUCTION).filter((variable) => variable !== 'LENDER_NAME'),
-    )
+    // A server's own (the page-load tokens' secret) in the same message.
+    expect(named(result.stderr)).toEqual(REQUIRED.filter((variable) => variable !== 'LENDER_NAME'))
     expect(result.stderr).toContain('"This link cannot be opened."')
     // Nothing was built, released or written.
     expect(result.stdout).toBe('')

@@ -96,6 +96,21 @@ test('the production profile names every missing setting in one message, ALLOWED
   expect(message).toContain('ALLOWED_HOSTS=none')
 })
 
+test('a production server also needs HEALTH_TOKEN_SECRET, named with the rest; building pages does not', () => {
+  expect(refusal(PRODUCTION)).toBe('')
+  let message = ''
+  try {
+    settingsFromEnv({ ...PRODUCTION, SERVICE_PHONE: '' }, { serve: true })
+  } catch (error) {
+    message = (error as Error).message
+  }
+  expect(named(message)).toEqual(['SERVICE_PHONE', 'HEALTH_TOKEN_SECRET'])
+  expect(message).toContain('page-load tokens')
+  expect(() =>
+    settingsFromEnv({ ...PRODUCTION, HEALTH_TOKEN_SECRET: 's'.repeat(32) }, { serve: true }),
+  ).not.toThrow()
+})
+
 test('ALLOWED_HOSTS=none is a choice: no host, in production as in the demo; it is no host name to mix in', () => {
   expect(settingsFromEnv({ ...PRODUCTION, ALLOWED_HOSTS: 'none' }).allowedHosts).toEqual([])
   expect(settingsFromEnv({ ...PRODUCTION, ALLOWED_HOSTS: ' None ' }).allowedHosts).toEqual([])

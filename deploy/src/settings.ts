@@ -57,6 +57,16 @@ export const REQUIRED_IN_PRODUCTION: Record<string, string> = {
     'Write ALLOWED_HOSTS=none to allow none on purpose.',
 }
 
+/**
+ * What a production server (`pnpm start`, `pnpm nginx`) must also state, which building and releasing pages
+ * do not use (ADR 0040).
+ */
+export const REQUIRED_TO_SERVE_IN_PRODUCTION: Record<string, string> = {
+  HEALTH_TOKEN_SECRET:
+    'the secret (32+ characters) nginx and the deploy server sign and check page-load tokens with; without ' +
+    'it no health report could be told from a forged one',
+}
+
 /** The text settings: each variable and the page settings' field it sets. */
 const STRING_SETTINGS: Record<string, string> = {
   APP_NAME: 'name',
@@ -78,13 +88,20 @@ const STRING_SETTINGS: Record<string, string> = {
 /** One error naming each of `missing` (REQUIRED_IN_PRODUCTION's variables) with what it is for. */
 function missingSettings(heading: string, missing: string[]): Error {
   return new Error(
-    [heading, ...missing.map((variable) => `  ${variable}: ${REQUIRED_IN_PRODUCTION[variable]}`)].join('\n'),
+    [
+      heading,
+      ...missing.map(
+        (variable) =>
+          `  ${variable}: ${REQUIRED_IN_PRODUCTION[variable] ?? REQUIRED_TO_SERVE_IN_PRODUCTION[variable]}`,
+      ),
+    ].join('\n'),
   )
 }
 
-/** Throws one error naming every production setting `env` leaves unset or blank. */
-function requireProductionSettings(env: NodeJS.ProcessEnv): void {
-  const missing = Object.keys(REQUIRED_IN_PRODUCTION).filter((variable) => !env[variable]?.trim())
+/** Throws one error naming every production setting `env` leaves unset or blank (`serve`: a server's too). */
+function requireProductionSettings(env: NodeJS.ProcessEnv, serve: boolean): void {
+  const required = { ...REQUIRED_IN_PRODUCTION, ...(serve ? REQUIRED_TO_SERVE_IN_PRODUCTION : {}) }
+  const missing = Object.keys(required).filter((variable) => !env[variable]?.trim())
   if (missing.length === 0) return
   throw missingSettings(
     'DEPLOY_PROFILE=production needs settings that are not set (a production deploy states them; nothing ' +
@@ -237,12 +254,19 @@ export type DeploySettings = Record<string, unknown> & {
   versionOverrides: boolean
 }
 
-export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySettings {
+/**
+ * The settings `env` states. `serve`: for a server (`pnpm start`, `pnpm nginx`), whose production settings
+ * include REQUIRED_TO_SERVE_IN_PRODUCTION, named in the same one message.
+ */
+export function settingsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { serve?: boolean } = {},
+): DeploySettings {
   const profile = env.DEPLOY_PROFILE ?? 'demo'
   if (!(profile in PROFILES)) {
     throw new Error(`DEPLOY_PROFILE must be one of ${Object.keys(PROFILES).join(', ')} (got "${profile}")`)
   }
-  if (profile === 'production') requireProductionSettings(env)
+  if (profile === 'production') requireProductionSettings(env, options.serve === true)
   const out: DeploySettings = { ...PROFILES[profile as Profile] }
   for (const [variable, key] of Object.entries(STRING_SETTINGS)) {
     const value = env[variable]?.trim()
@@ -275,6 +299,26 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): DeploySet
     out.healthSample = share
   }
   return out
+}
+
+/**
+ * `env[variable]` as a whole number of `unit` from `min` up, `fallback` when unset; anything else (blank
+ * included) stops the server with a message naming the setting.
+ */
+export function wholeNumberSetting(
+  env: NodeJS.ProcessEnv,
+  variable: string,
+  fallback: number,
+  min: number,
+  unit: string,
+): number {
+  const raw = env[variable]
+  if (raw === undefined) return fallback
+  const value = Number(raw)
+  if (raw.trim() === '' || !Number.isInteger(value) || value < min) {
+    throw new Error(`${variable}: "${raw}" is not a whole number of ${unit} from ${min} up`)
+  }
+  return value
 }
 
 /** JSON for a `<script type="application/json">` block: `<` is escaped so a value cannot close the element. */

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { readRegistry } from '../registry-file'
 import { readReleaseEvents } from '../release/release-log'
 import { mediaType, readCappedBody } from '../serve/capped-body'
+import { requestCookie } from '../serve/request-cookie'
 import type { HealthStore } from './health-store'
 import { WINDOWS } from './health-table'
 
@@ -53,17 +54,11 @@ export function sameToken(sent: string, token: string): boolean {
 /** The cookie's value: derived from the token, so the token itself never sits in a browser's cookie jar. */
 const sessionValue = (token: string) => createHash('sha256').update(`ops-session:${token}`).digest('hex')
 
-function cookieValue(req: IncomingMessage): string {
-  for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name === COOKIE) return decodeURIComponent(value.join('='))
-  }
-  return ''
-}
-
 function authorised(req: IncomingMessage, token: string): boolean {
   const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1]
-  return bearer !== undefined ? sameToken(bearer, token) : sameToken(cookieValue(req), sessionValue(token))
+  return bearer !== undefined
+    ? sameToken(bearer, token)
+    : sameToken(requestCookie(req, COOKIE), sessionValue(token))
 }
 
 const HEADERS = {

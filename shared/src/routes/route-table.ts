@@ -163,6 +163,9 @@ export type RoutePath = (typeof REMOTE_ROUTES)[number]['path']
 
 export const TEST_PREVIEW_PATH = '/testPreview'
 
+/** What health reports name as the route of the shell's own screens (the test page, not found). */
+export const SHELL_SCREENS_ROUTE = '/_shell'
+
 /**
  * Shell routes whose screen is a lazily loaded chunk, with the screen's source module (relative to the shell
  * package), so the server can preload that chunk with the page.

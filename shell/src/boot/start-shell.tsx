@@ -7,7 +7,7 @@ import { applyTheme, readSettings } from 'shared/host/settings'
 import { bootSession } from 'shared/session'
 import { App, createAppNavigation } from '../app'
 import type { RemoteLoader } from '../remote/remote-loader'
-import { matchRoute } from 'shared/routes'
+import { matchRoute, SHELL_SCREENS_ROUTE } from 'shared/routes'
 import { showBootError } from './boot-error'
 import { PlatformProvider, type Platform } from './platform'
 import 'shared/ui/tokens.css'
@@ -42,7 +42,7 @@ export async function startShell(createLoader: (settings: Settings) => Promise<R
       session,
       navigate,
       health: {
-        route: () => matchRoute(window.location.pathname)?.path ?? '/_shell',
+        route: () => matchRoute(window.location.pathname)?.path ?? SHELL_SCREENS_ROUTE,
         expectsRemote: matchRoute(window.location.pathname) !== null,
       },
     })
