@@ -7,6 +7,7 @@ import { createServer as createNetServer } from 'node:net'
 import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { prepareNginx, waitForPort } from 'deploy/nginx-serve'
+import { healthTokenSecret } from 'deploy/page-load-token'
 import { DEPLOY_DIR } from 'deploy/paths'
 import { precompressDir } from 'deploy/precompress'
 import { pagesDirOf } from 'deploy/route-pages'
@@ -1154,6 +1155,8 @@ async function setUp(running: Process[]): Promise<Setup> {
     settings,
     tls: null,
   })
+  // Its pages' page-load tokens are made with the secret from nginx's environment (ADR 0040).
+  process.env.HEALTH_TOKEN_SECRET = healthTokenSecret()
   const ours = await startProcess(
     NGINX_BIN,
     ['-c', oursConf, '-p', OURS_PREFIX, '-e', 'stderr'],

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { handleApi, isApiPath } from '../../shared/config/demo-api.ts'
 import { startNginx, waitForPort } from 'deploy/nginx-serve'
+import { healthTokenSecret } from 'deploy/page-load-token'
 import { rewriteCompressed } from 'deploy/precompress'
 import { demoHandlers } from 'deploy/demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST } from 'deploy/paths'
@@ -417,6 +418,7 @@ export async function serveWithNginx(
     apiUpstream,
     apiOrigin: '',
     settings,
+    healthTokenSecret: healthTokenSecret(),
     tls: { cert: certFile, key: keyFile },
   })
   await waitForPort(port, child)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { pageFileName, pagesDirOf } from 'deploy/route-pages'
-import { PROFILES, REQUIRED_IN_PRODUCTION } from 'deploy/settings'
+import { PROFILES, REQUIRED_IN_PRODUCTION, REQUIRED_TO_SERVE_IN_PRODUCTION } from 'deploy/settings'
 import { stop, waitFor } from './own-server'
 
 /**
@@ -154,7 +154,9 @@ test.describe('a production deploy', () => {
         .split('\n')
       expect(heading, script).toMatch(/^DEPLOY_PROFILE=production needs settings that are not set/)
       const named = lines.map((line) => /^ {2}([A-Z_]+): /.exec(line)?.[1]).filter(Boolean)
-      expect(named, script).toEqual(Object.keys(REQUIRED_IN_PRODUCTION))
+      // nginx is a server: it names the page-load tokens' secret too (ADR 0040).
+      const serving = script === 'nginx' ? Object.keys(REQUIRED_TO_SERVE_IN_PRODUCTION) : []
+      expect(named, script).toEqual([...Object.keys(REQUIRED_IN_PRODUCTION), ...serving])
       expect(run.stderr).toContain('refused with "This link cannot be opened."')
     }
     expect(statSync(settingsFile).mtimeMs).toBe(before)
@@ -187,6 +189,8 @@ test.describe('a production deploy', () => {
         SKIP_BUILD: '1',
         CDN_DIR: cdnDir,
         HEALTH_DB: join(work, 'health.db'),
+        // A production server states the page-load tokens' secret too (ADR 0040).
+        HEALTH_TOKEN_SECRET: 'e2e-identity-token-secret-0123456789',
         RELEASE_WATCH: 'off',
       },
       stdio: 'ignore',

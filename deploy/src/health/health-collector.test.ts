@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import healthToken from '../nginx/health-token.js'
+import { appendReleaseEvent } from '../release/release-log'
 import {
   createHealthCollector,
   HEALTH_REPORT_PATH,
@@ -14,13 +16,17 @@ import {
   receiveHealthReport,
   type HealthCollector,
 } from './health-collector'
-import { HealthStore } from './health-store'
+import { HealthStore, readStoredLoads } from './health-store'
+import { pageLoadCookie, type PageLoadKeys } from './page-load-token'
+import { VersionHistory } from './version-history'
 
 let dir: string
 let server: Server | null = null
 let collector: HealthCollector
 let port: number
 let forwarded: HealthReport[]
+
+const KEYS: PageLoadKeys = { secret: 'collector-test-secret-0123456789abcdef', maxAgeSeconds: 3600 }
 
 const REPORT: HealthReport = {
   v: 1,
@@ -34,12 +40,38 @@ const REPORT: HealthReport = {
 
 async function start(perMinute = 60) {
   dir = mkdtempSync(join(tmpdir(), 'health-collector-'))
-  forwarded = []
-  collector = createHealthCollector(
-    new HealthStore(join(dir, 'health.db')),
-    (r) => forwarded.push(r),
-    perMinute,
+  const cdnDir = join(dir, 'cdn')
+  mkdirSync(cdnDir)
+  const pointer = (remote: string, version: string, previous: string | null) => ({
+    version,
+    entry: `/remotes/${remote}/${version}/mf-manifest.json`,
+    previous: previous && { version: previous, entry: `/remotes/${remote}/${previous}/mf-manifest.json` },
+    available: [version],
+  })
+  writeFileSync(
+    join(cdnDir, 'registry.json'),
+    JSON.stringify({
+      remotes: {
+        mf_repay: pointer('mf-repay', '1.0.0-abc', '0.9.0-old'),
+        mf_loan: pointer('mf-loan', '2.0.0-new', null),
+      },
+    }),
   )
+  appendReleaseEvent(cdnDir, {
+    at: 1,
+    kind: 'release',
+    remote: 'mf_loan',
+    from: '1.0.0-first',
+    to: '2.0.0-new',
+  })
+  forwarded = []
+  collector = createHealthCollector({
+    store: new HealthStore(join(dir, 'health.db')),
+    keys: KEYS,
+    history: new VersionHistory(cdnDir, join(cdnDir, 'registry.json')),
+    forward: (r) => forwarded.push(r),
+    perMinute,
+  })
   server = createServer((req, res) =>
     receiveHealthReport(req, res, collector, { 'X-Content-Type-Options': 'nosniff' }),
   )
@@ -58,11 +90,19 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** The Cookie header a browser sends with reports after a page at `target` was served to it. */
+const pageLoad = (target = '/repay', keys = KEYS, now = Date.now()) =>
+  pageLoadCookie(
+    keys,
+    { target, address: '127.0.0.1', endpoint: HEALTH_REPORT_PATH, secure: false },
+    now,
+  )!.split(';')[0]
+
 const post = (
   body: string,
   type = 'application/json',
   method = 'POST',
-  headers: Record<string, string> = {},
+  headers: Record<string, string> = { Cookie: pageLoad() },
 ) =>
   fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
     method,
@@ -110,9 +150,16 @@ test('one client past its reports per minute gets 429 and nothing is stored; ngi
   for (let i = 0; i < 5; i++) statuses.push((await post(JSON.stringify(REPORT))).status)
   expect(statuses).toEqual([204, 204, 204, 429, 429])
   expect(collector.counts.limited).toBe(2)
-  expect(
-    (await post(JSON.stringify(REPORT), 'application/json', 'POST', { 'X-Real-IP': '203.0.113.9' })).status,
-  ).toBe(204)
+  const through = (proof: string) =>
+    post(JSON.stringify(REPORT), 'application/json', 'POST', {
+      Cookie: pageLoad(),
+      'X-Real-IP': '203.0.113.9',
+      'X-Health-Proxy': proof,
+    })
+  // Anyone on this machine can send X-Real-IP: without our nginx's proof it names no other client.
+  expect((await through('made-up')).status).toBe(429)
+  expect((await through(healthToken.proxyProof('another deployment’s secret 0123456789'))).status).toBe(429)
+  expect((await through(healthToken.proxyProof(KEYS.secret))).status).toBe(204)
   expect(collector.store.reports()).toHaveLength(4)
 })
 
@@ -132,4 +179,169 @@ test('HEALTH_REPORTS_PER_MINUTE sets the rate; a value that is no whole number f
       'HEALTH_REPORTS_PER_MINUTE',
     )
   }
+})
+
+test.each([
+  ['a foreign Origin', { Origin: 'https://evil.example' }],
+  ['a foreign port', { Origin: 'http://127.0.0.1:1' }],
+  ['the Origin of a sandboxed page', { Origin: 'null' }],
+  ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+  ['Sec-Fetch-Site: same-site', { 'Sec-Fetch-Site': 'same-site' }],
+])(
+  'a report from another site (%s) is refused 403 before its body is read, never echoing it',
+  async (_, sent) => {
+    await start()
+    // Over the size limit: read, it would be a 413.
+    const large = JSON.stringify({ ...REPORT, padding: 'x'.repeat(HEALTH_REPORT_MAX_BYTES) })
+    for (const body of [JSON.stringify(REPORT), large]) {
+      const response = await post(body, 'text/plain', 'POST', { Cookie: pageLoad(), ...sent })
+      expect(response.status).toBe(403)
+      const text = await response.text()
+      expect(text).toBe('Reports from another site are refused\n')
+      expect(text).not.toContain('evil')
+    }
+    expect(collector.counts.refused).toBe(2)
+    expect(collector.store.reports()).toEqual([])
+  },
+)
+
+test('a report from this origin passes: as the browser asked for it, and behind our nginx as nginx says', async () => {
+  await start()
+  const own = { Cookie: pageLoad(), Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin' }
+  expect((await post(JSON.stringify(REPORT), 'text/plain', 'POST', own)).status).toBe(204)
+  expect(
+    (await post(JSON.stringify(REPORT), 'text/plain', 'POST', { ...own, 'Sec-Fetch-Site': 'none' })).status,
+  ).toBe(204)
+  const behindNginx = {
+    Cookie: pageLoad(),
+    Origin: 'https://www.cashloan.ph',
+    'X-Forwarded-Host': 'www.cashloan.ph',
+    'X-Forwarded-Proto': 'https',
+  }
+  // Only our nginx's word for the host counts.
+  expect((await post(JSON.stringify(REPORT), 'text/plain', 'POST', behindNginx)).status).toBe(403)
+  const proof = healthToken.proxyProof(KEYS.secret)
+  expect(
+    (await post(JSON.stringify(REPORT), 'text/plain', 'POST', { ...behindNginx, 'X-Health-Proxy': proof }))
+      .status,
+  ).toBe(204)
+  expect(
+    (
+      await post(JSON.stringify(REPORT), 'text/plain', 'POST', {
+        ...behindNginx,
+        'X-Forwarded-Proto': 'http',
+        'X-Health-Proxy': proof,
+      })
+    ).status,
+  ).toBe(403)
+})
+
+test.each([
+  ['no token', {}],
+  ['a token made with another secret', { Cookie: pageLoad('/repay', { ...KEYS, secret: 'x'.repeat(40) }) }],
+  ['an expired token', { Cookie: pageLoad('/repay', KEYS, Date.now() - 3601_000) }],
+  ['the token of another route’s page', { Cookie: pageLoad('/loanDetails') }],
+  ['a token cut short', { Cookie: pageLoad().slice(0, -3) }],
+])(
+  'a report with %s is refused 403 "no page load" and not stored',
+  async (_, headers: Record<string, string>) => {
+    await start()
+    const response = await post(JSON.stringify(REPORT), 'text/plain', 'POST', headers)
+    expect(response.status).toBe(403)
+    expect(await response.text()).toBe('No page load\n')
+    expect(collector.counts.refused).toBe(1)
+    expect(collector.store.reports()).toEqual([])
+    expect(forwarded).toEqual([])
+  },
+)
+
+test.each([
+  [
+    'an outcome',
+    { remotes: [{ remote: 'mf_repay', version: '6.6.6-made-up', outcome: 'retry-screen', phases: {} }] },
+  ],
+  [
+    'a fallback’s failed version',
+    {
+      remotes: [
+        { remote: 'mf_repay', version: '1.0.0-abc', outcome: 'fallback', from: '6.6.6-made-up', phases: {} },
+      ],
+    },
+  ],
+  ['a vital', { vitals: [{ name: 'LCP', value: 1, remote: 'mf_repay', version: '6.6.6-made-up' }] }],
+  ['an error', { errors: [{ remote: 'mf_loan', version: '1.0.0-abc', kind: 'error', message: 'x' }] }],
+  [
+    'a remote the registry never had',
+    { errors: [{ remote: 'mf_nothing', version: '1.0.0-abc', kind: 'error', message: 'x' }] },
+  ],
+])('%s naming a version the registry never pointed at is refused 400', async (_, fields) => {
+  await start()
+  const response = await post(JSON.stringify({ ...REPORT, ...fields }))
+  expect(response.status).toBe(400)
+  expect(await response.text()).toBe('Unknown version\n')
+  expect(collector.store.rejectedSince(0)).toBe(1)
+  expect(collector.store.reports()).toEqual([])
+})
+
+test('the versions known are the registry’s current and previous and every one of the release log, read again when they change', async () => {
+  await start()
+  const errors = (remote: string, version: string) => ({
+    ...REPORT,
+    errors: [{ remote, version, kind: 'error', message: 'x' }],
+  })
+  for (const [remote, version] of [
+    ['mf_repay', '1.0.0-abc'],
+    ['mf_repay', '0.9.0-old'],
+    ['mf_loan', '1.0.0-first'],
+    ['mf_loan', '2.0.0-new'],
+    // What the shell notes of itself, and a remote whose registry never came: no version claimed.
+    ['shell', '-'],
+    ['mf_site', '-'],
+  ]) {
+    expect((await post(JSON.stringify(errors(remote, version)))).status, `${remote}@${version}`).toBe(204)
+  }
+  expect((await post(JSON.stringify(errors('mf_loan', '3.0.0-next')))).status).toBe(400)
+  appendReleaseEvent(join(dir, 'cdn'), {
+    at: 2,
+    kind: 'release',
+    remote: 'mf_loan',
+    from: '2.0.0-new',
+    to: '3.0.0-next',
+  })
+  expect((await post(JSON.stringify(errors('mf_loan', '3.0.0-next')))).status).toBe(204)
+})
+
+test('a page load counts once, for its route’s remote only, however many reports carry its token', async () => {
+  await start()
+  const cookie = { Cookie: pageLoad('/repay/') }
+  const outcome = (remote: string, version: string, result: string) => ({
+    remote,
+    version,
+    outcome: result,
+    phases: {},
+  })
+  const forged = {
+    ...REPORT,
+    phase: 'load',
+    remotes: [
+      ...Array.from({ length: 5 }, () => outcome('mf_repay', '1.0.0-abc', 'retry-screen')),
+      outcome('mf_loan', '2.0.0-new', 'retry-screen'),
+    ],
+  }
+  for (let i = 0; i < 3; i++)
+    expect((await post(JSON.stringify(forged), 'text/plain', 'POST', cookie)).status).toBe(204)
+  const loads = readStoredLoads(join(dir, 'health.db'))
+  expect(loads).toEqual([
+    {
+      loadId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      client: healthToken.clientKey(KEYS.secret, '127.0.0.1'),
+      remote: 'mf_repay',
+      version: '1.0.0-abc',
+      outcome: 'retry-screen',
+    },
+  ])
+  expect(collector.store.versions(0).map((v) => [v.remote, v.loads])).toEqual([['mf_repay', 1]])
+  // Another page load is another load.
+  expect((await post(JSON.stringify(forged))).status).toBe(204)
+  expect(readStoredLoads(join(dir, 'health.db'))).toHaveLength(2)
 })

@@ -1,14 +1,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
 import { checkHealthReport } from 'shared/health/report-schema'
+import { matchRoute } from 'shared/routes'
 import { mediaType, readCappedBody } from '../serve/capped-body'
-import { fromLoopback } from '../serve/request-paths'
+import { requestCookie } from '../serve/request-cookie'
+import { requestOrigin } from '../serve/request-paths'
+import type { Evidence } from './evidence'
 import type { HealthStore } from './health-store'
+import {
+  fromOurProxy,
+  PAGE_LOAD_COOKIE,
+  plainAddress,
+  verifyPageLoadToken,
+  type PageLoadKeys,
+} from './page-load-token'
+import type { VersionHistory } from './version-history'
+import { wholeNumberSetting } from '../settings'
 
 /**
- * The endpoint pages send health reports to (ADR 0033): POST only, JSON, at most HEALTH_REPORT_MAX_BYTES,
- * checked against the report schema, rate-limited per client. A good report is stored (and passed to the
- * exporter when one is configured) and answered 204; a malformed one 400 and counted, never stored.
+ * The endpoint pages send health reports to (ADR 0033, 0040): POST only, from this site only (403), rate-limited
+ * per client, JSON of at most HEALTH_REPORT_MAX_BYTES checked against the report schema (400), carrying the
+ * page-load token of a page this deployment served for the report's route (403), naming only versions the
+ * registry has pointed at (400). A good report is stored with its evidence (and passed to the exporter when
+ * one is configured) and answered 204; a refused one is counted, never stored.
  */
 export const HEALTH_REPORT_PATH = '/health/reports'
 
@@ -20,34 +34,41 @@ export const HEALTH_REPORTS_PER_MINUTE = 60
  * and nginx alike. A place where many borrowers share one address (the e2e suite: every test's browser is
  * 127.0.0.1) raises it; anything but a whole number from 1 up stops the server, named.
  */
-export function healthReportsPerMinute(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.HEALTH_REPORTS_PER_MINUTE
-  if (raw === undefined) return HEALTH_REPORTS_PER_MINUTE
-  const value = Number(raw)
-  if (raw.trim() === '' || !Number.isInteger(value) || value < 1) {
-    throw new Error(`HEALTH_REPORTS_PER_MINUTE: "${raw}" is not a whole number of reports from 1 up`)
-  }
-  return value
+export function healthReportsPerMinute(env: NodeJS.ProcessEnv = process.env): number {
+  return wholeNumberSetting(env, 'HEALTH_REPORTS_PER_MINUTE', HEALTH_REPORTS_PER_MINUTE, 1, 'reports')
 }
 
 const TYPES = new Set(['application/json', 'text/plain'])
 
 export interface HealthCollector {
   store: HealthStore
+  /** The secret page-load tokens are checked with (shared with nginx), and their max age. */
+  keys: PageLoadKeys
+  /** The versions reports may name. */
+  history: VersionHistory
   /** Also send each stored report on (OTLP export), without waiting for it. */
   forward?: (report: HealthReport) => void
   /** How many reports each client may send a minute (`healthReportsPerMinute`). */
   limit: RateLimit
-  /** Counts since start, for the server's own log and tests. */
-  counts: { stored: number; rejected: number; limited: number }
+  /** Counts since start, for the server's own log and tests (`refused`: another site's, or no page load's). */
+  counts: { stored: number; rejected: number; limited: number; refused: number }
 }
 
-export function createHealthCollector(
-  store: HealthStore,
-  forward?: (report: HealthReport) => void,
-  perMinute = HEALTH_REPORTS_PER_MINUTE,
-): HealthCollector {
-  return { store, forward, limit: new RateLimit(perMinute), counts: { stored: 0, rejected: 0, limited: 0 } }
+export function createHealthCollector(options: {
+  store: HealthStore
+  keys: PageLoadKeys
+  history: VersionHistory
+  forward?: (report: HealthReport) => void
+  perMinute?: number
+}): HealthCollector {
+  return {
+    store: options.store,
+    keys: options.keys,
+    history: options.history,
+    forward: options.forward,
+    limit: new RateLimit(options.perMinute ?? HEALTH_REPORTS_PER_MINUTE),
+    counts: { stored: 0, rejected: 0, limited: 0, refused: 0 },
+  }
 }
 
 /** A fixed-window counter per client: enough to stop one page (or one script) flooding the store. */
@@ -72,11 +93,48 @@ export class RateLimit {
   }
 }
 
-/** The client a request counts against: the proxy's `X-Real-IP` when it came through our nginx, else the socket. */
-export function clientOf(req: IncomingMessage): string {
-  const socket = req.socket.remoteAddress ?? ''
+/**
+ * The client a request counts against: nginx's `X-Real-IP` when the request proves it came through our nginx
+ * (`fromOurProxy`), else the socket's address.
+ */
+export function clientOf(req: IncomingMessage, keys: PageLoadKeys): string {
   const forwarded = req.headers['x-real-ip']
-  return fromLoopback(req) && typeof forwarded === 'string' && forwarded ? forwarded : socket
+  const proxied = typeof forwarded === 'string' && forwarded !== '' && fromOurProxy(req, keys)
+  return proxied ? forwarded : plainAddress(req.socket.remoteAddress ?? '')
+}
+
+/**
+ * This server's origin as the browser asked for it: through our nginx, its X-Forwarded-Proto and
+ * X-Forwarded-Host; else the Host over this socket's scheme. Null when the host is none.
+ */
+export function ownOrigin(req: IncomingMessage, keys: PageLoadKeys): string | null {
+  const proxied = fromOurProxy(req, keys)
+  const header = (name: string) => (proxied ? req.headers[name] : undefined)
+  const forwardedHost = header('x-forwarded-host')
+  const forwardedProto = header('x-forwarded-proto')
+  const secure =
+    forwardedProto === 'https' || (!proxied && 'encrypted' in req.socket && req.socket.encrypted === true)
+  const origin = requestOrigin(typeof forwardedHost === 'string' ? forwardedHost : req.headers.host)
+  return origin && (secure ? origin.replace(/^http:/, 'https:') : origin)
+}
+
+/**
+ * Sent from another site: an `Origin` that is not ours (a sandboxed page's `null` included), or a
+ * `Sec-Fetch-Site` other than same-origin or none (same-site too: a sibling subdomain is not this site).
+ * Either is enough; a request with neither (a tool, an older browser) is judged by its token alone.
+ */
+export function crossSite(req: IncomingMessage, keys: PageLoadKeys): boolean {
+  const fetchSite = req.headers['sec-fetch-site']
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return true
+  const origin = req.headers.origin
+  if (origin === undefined) return false
+  let sent: string
+  try {
+    sent = new URL(origin).origin
+  } catch {
+    return true
+  }
+  return sent === 'null' || sent !== ownOrigin(req, keys)
 }
 
 export function receiveHealthReport(
@@ -96,7 +154,13 @@ export function receiveHealthReport(
     res.end(text ? `${text}\n` : '')
   }
   if (req.method !== 'POST') return answer(405, 'Method not allowed', { Allow: 'POST' })
-  if (!collector.limit.allow(clientOf(req))) {
+  // Before the body is read; the answer never repeats the Origin sent.
+  if (crossSite(req, collector.keys)) {
+    collector.counts.refused += 1
+    req.resume()
+    return answer(403, 'Reports from another site are refused')
+  }
+  if (!collector.limit.allow(clientOf(req, collector.keys))) {
     collector.counts.limited += 1
     req.resume()
     return answer(429, 'Too many reports')
@@ -118,14 +182,26 @@ export function receiveHealthReport(
       collector.store.reject(checked.problem)
       return answer(400, `Not a health report: ${checked.problem}`)
     }
+    const report = checked.report
+    const load = verifyPageLoadToken(collector.keys, requestCookie(req, PAGE_LOAD_COOKIE), report.route)
+    if ('problem' in load) {
+      collector.counts.refused += 1
+      return answer(403, 'No page load')
+    }
+    if (!collector.history.knows(report)) {
+      collector.counts.rejected += 1
+      collector.store.reject('unknown version')
+      return answer(400, 'Unknown version')
+    }
+    const evidence: Evidence = { ...load, remote: matchRoute(load.route)?.remote ?? null }
     try {
-      collector.store.add(checked.report)
+      collector.store.add(report, evidence)
     } catch (error) {
       console.error('[health] a report could not be stored', error)
       return answer(503, 'Not stored')
     }
     collector.counts.stored += 1
-    collector.forward?.(checked.report)
+    collector.forward?.(report)
     answer(204)
   }
   readCappedBody(

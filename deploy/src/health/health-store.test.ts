@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { HealthReport } from 'shared/health/report'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { HEALTH_RETENTION_DAYS, HealthStore, healthStoreFile } from './health-store'
+import { createRequire } from 'node:module'
+import type { Evidence } from './evidence'
+import { HEALTH_RETENTION_DAYS, HealthStore, healthStoreFile, readStoredLoads } from './health-store'
 
 let dir: string
 let now: number
@@ -127,4 +129,51 @@ test('one file per server port unless HEALTH_DB names one', () => {
   expect(healthStoreFile(8080, { HEALTH_DB: '/var/lib/cashloan/health.db' })).toBe(
     '/var/lib/cashloan/health.db',
   )
+})
+
+const evidence = (loadId: string, remote: string | null = 'mf_loan'): Evidence => ({
+  loadId: loadId.padEnd(32, '0'),
+  client: '0123456789abcdef',
+  route: '/loanDetails',
+  remote,
+  issuedAt: now,
+})
+
+test('with its evidence, a page load is its route’s remote’s outcome, kept once; a file from before gets the columns', () => {
+  const file = join(dir, 'health.db')
+  // The schema before page loads were recorded (ADR 0033).
+  const { Database } = createRequire(import.meta.url)('node-sqlite3-wasm') as {
+    Database: new (file: string) => { exec(sql: string): void; close(): void }
+  }
+  const old = new Database(file)
+  old.exec(`CREATE TABLE remote_outcomes (report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL,
+    version TEXT NOT NULL, outcome TEXT NOT NULL, from_version TEXT, reason TEXT, phases TEXT NOT NULL)`)
+  old.close()
+  const store = open()
+  const other = { ...outcome('9', 'retry-screen'), remote: 'mf_repay' }
+  store.add(report([outcome('2', 'retry-screen'), outcome('2', 'mounted'), other]), evidence('a'))
+  store.add(report([outcome('2', 'retry-screen')]), evidence('a'))
+  store.add(report([outcome('2', 'mounted')]), evidence('b'))
+  // A page without a remote (the test page) records no load.
+  store.add(report([outcome('2', 'retry-screen')]), evidence('c', null))
+  expect(readStoredLoads(file)).toEqual([
+    {
+      loadId: evidence('a').loadId,
+      client: '0123456789abcdef',
+      remote: 'mf_loan',
+      version: '2',
+      outcome: 'retry-screen',
+    },
+    {
+      loadId: evidence('b').loadId,
+      client: '0123456789abcdef',
+      remote: 'mf_loan',
+      version: '2',
+      outcome: 'mounted',
+    },
+  ])
+  expect(store.versions(0)).toEqual([
+    expect.objectContaining({ remote: 'mf_loan', version: '2', loads: 2, failures: 1 }),
+  ])
+  store.close()
 })

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { DEPLOY_DIR } from '../paths'
 import type { HealthReport } from 'shared/health/report'
+import type { Evidence } from './evidence'
 
 /**
  * The embedded store of health reports (ADR 0033): one SQLite file (node-sqlite3-wasm, SQLite compiled to
@@ -50,12 +51,35 @@ export function readStoredReports(file: string): HealthReport[] {
   }
 }
 
+/** The page loads a store file holds (outcomes with their evidence), read as `readStoredReports` reads. */
+export function readStoredLoads(
+  file: string,
+): { loadId: string; client: string; remote: string; version: string; outcome: string }[] {
+  if (!existsSync(file)) return []
+  const db = new SqliteDatabase(file, { readOnly: true, fileMustExist: true })
+  try {
+    return whileBusy(() =>
+      db.all(
+        'SELECT load_id, client, remote, version, outcome FROM remote_outcomes WHERE load_id IS NOT NULL ORDER BY rowid',
+      ),
+    ).map((row) => ({
+      loadId: String(row.load_id),
+      client: String(row.client),
+      remote: String(row.remote),
+      version: String(row.version),
+      outcome: String(row.outcome),
+    }))
+  } finally {
+    db.close()
+  }
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS reports (
   id INTEGER PRIMARY KEY, at INTEGER NOT NULL, route TEXT NOT NULL, phase TEXT NOT NULL, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS remote_outcomes (
   report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
-  outcome TEXT NOT NULL, from_version TEXT, reason TEXT, phases TEXT NOT NULL);
+  outcome TEXT NOT NULL, from_version TEXT, reason TEXT, phases TEXT NOT NULL, load_id TEXT, client TEXT);
 CREATE INDEX IF NOT EXISTS remote_outcomes_by_remote ON remote_outcomes (remote, at);
 CREATE TABLE IF NOT EXISTS vitals (
   report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
@@ -147,15 +171,26 @@ export class HealthStore {
     if (existsSync(`${file}.lock`)) rmSync(`${file}.lock`, { recursive: true, force: true })
     this.db = new SqliteDatabase(file)
     this.db.exec(SCHEMA)
+    // A page load's outcome is kept once (ADR 0040); a file from before gets the columns.
+    if (!this.db.all('PRAGMA table_info(remote_outcomes)').some((column) => column.name === 'load_id')) {
+      this.db.exec(
+        'ALTER TABLE remote_outcomes ADD COLUMN load_id TEXT; ALTER TABLE remote_outcomes ADD COLUMN client TEXT',
+      )
+    }
+    this.db.exec('CREATE UNIQUE INDEX IF NOT EXISTS remote_outcomes_by_load ON remote_outcomes (load_id)')
     this.prune()
   }
 
-  /** Stores one checked report; returns its id. */
-  add(report: HealthReport): number {
-    return whileBusy(() => this.insert(report))
+  /**
+   * Stores one checked report; returns its id. With `evidence` (the collector's: ADR 0040) only the outcome
+   * of the route's remote is a load, recorded once per page load (a UNIQUE load id: a later report of the
+   * same load adds none). Without (tools and tests seeding a store), every outcome as sent.
+   */
+  add(report: HealthReport, evidence?: Evidence): number {
+    return whileBusy(() => this.insert(report, evidence))
   }
 
-  private insert(report: HealthReport): number {
+  private insert(report: HealthReport, evidence?: Evidence): number {
     const at = this.now()
     this.prune()
     this.db.exec('BEGIN IMMEDIATE')
@@ -164,10 +199,12 @@ export class HealthStore {
         'INSERT INTO reports (at, route, phase, body) VALUES (?, ?, ?, ?)',
         [at, report.route, report.phase, JSON.stringify(report)],
       )
-      for (const r of report.remotes) {
+      const loads = evidence ? report.remotes.filter((r) => r.remote === evidence.remote) : report.remotes
+      for (const r of loads) {
         this.db.run(
-          `INSERT INTO remote_outcomes (report, at, remote, version, outcome, from_version, reason, phases)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT OR IGNORE INTO remote_outcomes
+             (report, at, remote, version, outcome, from_version, reason, phases, load_id, client)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [
             id,
             at,
@@ -177,6 +214,8 @@ export class HealthStore {
             r.from ?? null,
             r.reason ?? null,
             JSON.stringify(r.phases),
+            evidence?.loadId ?? null,
+            evidence?.client ?? null,
           ],
         )
       }

@@ -38,6 +38,10 @@ const VALUES: NginxConfValues = {
   frameHosts: [],
   scriptHashes: [],
   brotliStaticModule: null,
+  njsModule: '/usr/lib/nginx/modules/ngx_http_js_module.so',
+  healthTokenScript: '/srv/deploy/src/nginx/health-token.js',
+  healthEndpoint: '/health/reports',
+  healthTokenMaxAge: 3600,
 }
 
 test("nginx takes request bodies up to the demo API's limit and answers a larger one with its envelope", () => {
@@ -235,6 +239,10 @@ test('health reports go to the deploy server that stores them: small bodies, POS
   expect(reports).toContain('proxy_pass http://collector.internal:8080;')
   expect(reports).toContain(`client_max_body_size ${HEALTH_REPORT_MAX_BYTES};`)
   expect(reports).toContain('proxy_set_header X-Real-IP $remote_addr;')
+  // Its word on the client and on the page's origin, proved with the shared secret (ADR 0040).
+  expect(reports).toContain('proxy_set_header X-Health-Proxy $health_proxy;')
+  expect(reports).toContain('proxy_set_header X-Forwarded-Host $http_host;')
+  expect(reports).toContain('proxy_set_header X-Forwarded-Proto $scheme;')
   expect(reports).toContain(`limit_req zone=health_reports burst=${HEALTH_REPORTS_PER_MINUTE} nodelay;`)
   expect(rendered).toContain(
     `limit_req_zone $binary_remote_addr zone=health_reports:10m rate=${HEALTH_REPORTS_PER_MINUTE}r/m;`,
@@ -298,7 +306,7 @@ test('nginx sends the compressed copies the release wrote: gzip always, brotli w
   const without = renderNginxConf(TEMPLATE, VALUES)
   const directives = (conf: string) => conf.replace(/^\s*#.*$/gm, '')
   expect(directives(without)).toMatch(/^\s*gzip_static on;$/m)
-  expect(directives(without)).not.toMatch(/brotli|load_module/)
+  expect(directives(without)).not.toMatch(/brotli|load_module .*brotli/)
   const module = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
   const withBrotli = directives(renderNginxConf(TEMPLATE, { ...VALUES, brotliStaticModule: module }))
   // load_module is a main-context directive: before the events and http blocks.
@@ -345,4 +353,32 @@ test("the API is told the address the browser asked for: the demo API's second-o
   const api = blocks(renderNginxConf(TEMPLATE, VALUES)).get('~ ^/(utilities|api)/')!
   expect(api).toContain('proxy_set_header Host $host;')
   expect(api).toContain('proxy_set_header X-Forwarded-Host $http_host;')
+})
+
+test('njs gives every page its page-load token, for the health endpoint; the secret comes from the environment only', () => {
+  const conf = renderNginxConf(TEMPLATE, {
+    ...VALUES,
+    healthEndpoint: '/telemetry/r',
+    healthTokenMaxAge: 600,
+  })
+  // A main-context directive, like the brotli module's: before the events and http blocks.
+  const njs = conf.search(/^load_module \/usr\/lib\/nginx\/modules\/ngx_http_js_module\.so;$/m)
+  expect(njs).toBeGreaterThan(-1)
+  expect(njs).toBeLessThan(conf.indexOf('events {'))
+  expect(conf).toMatch(/^env HEALTH_TOKEN_SECRET;$/m)
+  expect(conf).toContain('js_import health from /srv/deploy/src/nginx/health-token.js;')
+  expect(conf).toContain('js_var $health_endpoint "/telemetry/r";')
+  expect(conf).toContain('js_var $health_token_max_age "600";')
+  expect(conf).toContain('js_set $health_cookie health.pageCookie;')
+  const pageLocations = ['location = / {', 'location / {', 'location @not-found-page {', 'location @shell {']
+  for (const name of pageLocations) {
+    expect(conf.split(name)[1].split('\n    }')[0], name).toContain(
+      'add_header Set-Cookie $health_cookie always;',
+    )
+  }
+  // Only pages: files, the API and the registry start no page load.
+  expect(conf.match(/add_header Set-Cookie/g)).toHaveLength(pageLocations.length)
+  expect(() => renderNginxConf(TEMPLATE, { ...VALUES, healthEndpoint: '/r"; evil' })).toThrow(
+    'health endpoint',
+  )
 })

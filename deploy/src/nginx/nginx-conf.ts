@@ -26,6 +26,14 @@ export interface NginxConfValues {
   scriptHashes: readonly string[]
   /** nginx's brotli_static module (`.so`) to load and turn on; null where it is not installed (ADR 0019). */
   brotliStaticModule: string | null
+  /** nginx's njs module (`.so`), which issues page-load tokens (ADR 0040); required. */
+  njsModule: string
+  /** The njs script that makes them: deploy/src/nginx/health-token.js. */
+  healthTokenScript: string
+  /** The settings' health endpoint (the cookie's path); '' when reports are off. */
+  healthEndpoint: string
+  /** Seconds a page-load token is good for (`healthTokenMaxAge`), the cookie's Max-Age. */
+  healthTokenMaxAge: number
   /** Certificate and key files: the server then listens with TLS and HTTP/2 (the load benchmark). */
   tls?: { cert: string; key: string } | null
 }
@@ -105,16 +113,26 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     loopbackDocuments: values.loopbackDocuments,
   }
   const headers: Record<string, string[]> = {
-    // A page's X-Robots-Tag is the robots map's (an empty value sends no header): the one `$` written here.
+    // A page's X-Robots-Tag is the robots map's and its Set-Cookie njs's (an empty value sends no header): the
+    // two `$` written here.
     __PAGE_HEADERS__: addHeaderLines(
       securityHeaders({ ...security, scriptHashes: values.scriptHashes }),
-    ).concat('add_header X-Robots-Tag $robots_tag always;'),
+    ).concat(
+      'add_header X-Robots-Tag $robots_tag always;',
+      // Every page starts a page load: its token (ADR 0040), made by njs (empty, no header, with reports off).
+      'add_header Set-Cookie $health_cookie always;',
+    ),
     __FILE_HEADERS__: addHeaderLines(fileSecurityHeaders()),
     // The upstream's own copies are dropped: each header is sent once, as nginx sets it.
     __API_HEADERS__: Object.keys(apiSecurityHeaders())
       .map((name) => `proxy_hide_header ${name};`)
       .concat(addHeaderLines(apiSecurityHeaders())),
     __ROBOTS_MAP__: robotsMapLines(),
+  }
+  if (!/^[\w./-]*$/.test(values.healthEndpoint)) {
+    throw new Error(
+      `nginx.conf: the health endpoint cannot be written: ${JSON.stringify(values.healthEndpoint)}`,
+    )
   }
   const fills: Record<string, string> = {
     __PREFIX__: values.prefix,
@@ -127,6 +145,10 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __HEALTH_REPORTS_PER_MINUTE__: String(values.healthReportsPerMinute),
     __LOAD_BROTLI__: values.brotliStaticModule ? `load_module ${values.brotliStaticModule};` : '',
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',
+    __LOAD_NJS__: `load_module ${values.njsModule};`,
+    __HEALTH_TOKEN_JS__: values.healthTokenScript,
+    __HEALTH_ENDPOINT__: values.healthEndpoint,
+    __HEALTH_TOKEN_MAX_AGE__: String(values.healthTokenMaxAge),
   }
   let conf = template.replace(
     /^( *)(__[A-Z]+_(?:HEADERS|MAP)__)$|__[A-Z_]+__/gm,

@@ -8,14 +8,20 @@ import { brotliDecompressSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { CSP_REPORT_MAX_BYTES, CspReportLog } from '../serve/csp-reports'
 import { TOO_MANY_REQUESTS_ENVELOPE } from './nginx-conf'
-import { BROTLI_STATIC_MODULE, startNginx, waitForPort } from './nginx-serve'
+import { BROTLI_STATIC_MODULE, NJS_MODULE, prepareNginx, startNginx, waitForPort } from './nginx-serve'
 import { precompressDir } from '../release/precompress'
 import { crawlerFiles, pageFileName, pagesDirOf } from '../pages/route-pages'
 import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from '../security-headers'
 import { createAppServer } from '../serve/server'
+import { createHealthCollector, HEALTH_REPORT_PATH } from '../health/health-collector'
+import { HealthStore, readStoredLoads } from '../health/health-store'
+import { verifyPageLoadToken } from '../health/page-load-token'
+import { VersionHistory } from '../health/version-history'
 import { settingsFromEnv } from '../settings'
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
+const SECRET = 'nginx-serve-test-secret-0123456789abcdef'
+const KEYS = { secret: SECRET, maxAgeSeconds: 3600 }
 const SHELL_INDEX =
   '<!doctype html><html><head><script type="application/json" id="app-settings">{}</script></head><body></body></html>'
 
@@ -90,6 +96,7 @@ async function serve(brotliStaticModule: string | null): Promise<number> {
     apiOrigin: '',
     settings: settingsFromEnv({}),
     brotliStaticModule,
+    healthTokenSecret: SECRET,
     nginxBin: NGINX,
     stdio: 'ignore',
   })
@@ -138,6 +145,7 @@ describe.skipIf(!existsSync(NGINX))('real nginx with deploy/nginx.conf', () => {
 /** The Node server over the same tree as nginx: nginx's API upstream, as in the e2e suite. */
 let node: Server | null = null
 let cspReports: CspReportLog
+let store: HealthStore | null = null
 
 async function serveBoth(): Promise<{ nginxPort: number; nodePort: number }> {
   put(join(cdnDir, 'registry.json'), JSON.stringify(REGISTRY))
@@ -163,6 +171,11 @@ async function serveBoth(): Promise<{ nginxPort: number; nodePort: number }> {
     apiOrigin: null,
     pagesDir: pagesDirOf(cdnDir),
     cspReports,
+    health: createHealthCollector({
+      store: (store = new HealthStore(join(root, 'health.db'))),
+      keys: KEYS,
+      history: new VersionHistory(cdnDir, join(cdnDir, 'registry.json')),
+    }),
   })
   await new Promise<void>((resolve) => node!.listen(0, '127.0.0.1', resolve))
   const nodePort = (node.address() as AddressInfo).port
@@ -175,6 +188,7 @@ async function serveBoth(): Promise<{ nginxPort: number; nodePort: number }> {
     apiUpstream: `http://127.0.0.1:${nodePort}`,
     apiOrigin: '',
     settings: settingsFromEnv({}),
+    healthTokenSecret: SECRET,
     nginxBin: NGINX,
     stdio: 'ignore',
   })
@@ -199,6 +213,8 @@ afterEach(async () => {
     await new Promise((resolve) => node!.close(resolve))
     node = null
   }
+  store?.close()
+  store = null
 })
 
 /** One request, the answer as sent (no decoding): status, headers, body. */
@@ -367,5 +383,85 @@ describe.skipIf(!existsSync(NGINX))('nginx and the Node server over the same tre
     })
     expect(tooLarge.status).toBe(413)
     expect(cspReports.list()).toHaveLength(1)
+  })
+})
+
+describe.skipIf(!existsSync(NGINX) || !existsSync(NJS_MODULE))('page-load tokens from nginx (njs)', () => {
+  const tokenOf = (headers: IncomingHttpHeaders) => {
+    const cookie = headers['set-cookie']?.[0] ?? ''
+    return { cookie, token: /^hl=([^;]+)/.exec(cookie)?.[1] ?? null }
+  }
+
+  test('every page nginx sends carries a token the Node server accepts, with the same cookie attributes', async () => {
+    const { nginxPort, nodePort } = await serveBoth()
+    for (const [path, route] of [
+      ['/', '/'],
+      ['/aboutUs', '/aboutUs'],
+      ['//loanDetails/?sessionId=abc', '/loanDetails'],
+      ['/no-such-route', '/_shell'],
+    ]) {
+      const [fromNginx, fromNode] = await Promise.all([send(nginxPort, path), send(nodePort, path)])
+      const nginxToken = tokenOf(fromNginx.headers)
+      const nodeToken = tokenOf(fromNode.headers)
+      expect(nginxToken.cookie.split(';').slice(1), path).toEqual(nodeToken.cookie.split(';').slice(1))
+      expect(verifyPageLoadToken(KEYS, nginxToken.token, route), path).toMatchObject({
+        loadId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      })
+      // One client, one key, whichever server sent the page.
+      expect(nginxToken.token?.split('.')[4], path).toBe(nodeToken.token?.split('.')[4])
+    }
+    for (const path of [
+      '/assets/index-AbCd1234.js',
+      '/registry.json',
+      '/remotes/mf-site/1.0.0-a/remoteEntry.js',
+    ]) {
+      expect((await send(nginxPort, path)).headers['set-cookie'], path).toBeUndefined()
+    }
+  })
+
+  test('a report through nginx with its token is stored with its page load; nginx proves itself, a client cannot', async () => {
+    const { nginxPort } = await serveBoth()
+    const { token } = tokenOf((await send(nginxPort, '/aboutUs')).headers)
+    const report = (remotes: unknown[]) =>
+      JSON.stringify({ v: 1, route: '/aboutUs', phase: 'load', remotes, vitals: [], errors: [], calls: [] })
+    const mounted = { remote: 'mf_site', version: '1.0.0-a', outcome: 'mounted', phases: {} }
+    const post = (headers: Record<string, string>) =>
+      send(nginxPort, HEALTH_REPORT_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', cookie: `hl=${token}`, ...headers },
+        body: report([mounted]),
+      })
+    // The page's own origin as the browser names it: nginx's address, which only nginx's word tells Node.
+    const origin = `http://127.0.0.1:${nginxPort}`
+    expect((await post({ origin, 'sec-fetch-site': 'same-origin' })).status).toBe(204)
+    expect((await post({ origin: 'https://evil.example' })).status).toBe(403)
+    // A client's own X-Health-Proxy and X-Forwarded-Host are replaced by nginx's.
+    expect(
+      (
+        await post({
+          origin: 'https://evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-health-proxy': 'x',
+        })
+      ).status,
+    ).toBe(403)
+    expect(readStoredLoads(join(root, 'health.db'))).toEqual([
+      expect.objectContaining({ loadId: token!.split('.')[2], remote: 'mf_site', outcome: 'mounted' }),
+    ])
+  })
+
+  test('without njs, nginx is not started and says what to install', () => {
+    expect(() =>
+      prepareNginx({
+        port: 1,
+        prefix: join(root, 'no-njs'),
+        shellDir,
+        cdnDir,
+        apiUpstream: 'http://127.0.0.1:9',
+        apiOrigin: '',
+        settings: settingsFromEnv({}),
+        njsModule: join(root, 'no-such-module.so'),
+      }),
+    ).toThrow(/njs module is not installed .*apt-get install libnginx-mod-http-js/s)
   })
 })

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { renderNginxConf } from './nginx-conf'
 import { HEALTH_REPORTS_PER_MINUTE } from '../health/health-collector'
+import { HEALTH_TOKEN_MAX_AGE } from '../health/page-load-token'
 import { DEPLOY_DIR } from '../paths'
 import { precompressFile } from '../release/precompress'
 import { pageScriptHashes } from '../pages/route-pages'
@@ -14,6 +17,12 @@ import { injectPageHead } from '../pages/page-head'
 /** Where Debian's libnginx-mod-http-brotli-static puts the module (NGINX_BROTLI_MODULE overrides). */
 export const BROTLI_STATIC_MODULE =
   process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
+
+/** Where Debian's libnginx-mod-http-js puts njs (NGINX_JS_MODULE overrides): page-load tokens need it. */
+export const NJS_MODULE = process.env.NGINX_JS_MODULE ?? '/usr/lib/nginx/modules/ngx_http_js_module.so'
+
+/** The njs script nginx makes page-load tokens with (the Node server imports the same file). */
+export const HEALTH_TOKEN_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'health-token.js')
 
 export interface NginxServeOptions {
   port: number
@@ -34,6 +43,10 @@ export interface NginxServeOptions {
   tls?: { cert: string; key: string } | null
   /** Default: BROTLI_STATIC_MODULE when it is installed. */
   brotliStaticModule?: string | null
+  /** Default: NJS_MODULE; nginx is not started without it. */
+  njsModule?: string
+  /** Default: HEALTH_TOKEN_MAX_AGE. */
+  healthTokenMaxAge?: number
   nginxBin?: string
   stdio?: 'inherit' | 'ignore'
 }
@@ -59,6 +72,14 @@ export function prepareNginx(options: NginxServeOptions): string {
       : existsSync(BROTLI_STATIC_MODULE)
         ? BROTLI_STATIC_MODULE
         : null
+  const njsModule = options.njsModule ?? NJS_MODULE
+  if (!existsSync(njsModule)) {
+    throw new Error(
+      `nginx's njs module is not installed (${njsModule}): nginx gives every page its page-load token ` +
+        'with it, and without one no health report of the page would count (ADR 0040). Install it ' +
+        '(Debian: apt-get install libnginx-mod-http-js) or name its file in NGINX_JS_MODULE.',
+    )
+  }
   // Started as root (CI), nginx's workers would drop to `nobody`, who cannot reach a checkout inside a
   // private folder (`mktemp -d` makes 0700 folders): this local server's workers keep the user that started it.
   const workerUser = process.getuid?.() === 0 ? 'user root;\n' : ''
@@ -80,6 +101,13 @@ export function prepareNginx(options: NginxServeOptions): string {
       loopbackDocuments: options.settings.loopbackDocuments === true,
       scriptHashes: pageScriptHashes(options.shellDir),
       brotliStaticModule,
+      njsModule,
+      healthTokenScript: HEALTH_TOKEN_SCRIPT,
+      healthEndpoint:
+        typeof options.settings.healthEndpoint === 'string'
+          ? options.settings.healthEndpoint
+          : DEFAULT_SETTINGS.healthEndpoint,
+      healthTokenMaxAge: options.healthTokenMaxAge ?? HEALTH_TOKEN_MAX_AGE,
       tls: options.tls,
     })
   const confFile = join(options.prefix, 'nginx.conf')
@@ -87,13 +115,18 @@ export function prepareNginx(options: NginxServeOptions): string {
   return confFile
 }
 
-/** Prepares and runs nginx in the foreground (the configuration says `daemon off`). */
-export function startNginx(options: NginxServeOptions): ChildProcess {
+/**
+ * Prepares and runs nginx in the foreground (the configuration says `daemon off`). `healthTokenSecret`: what
+ * page-load tokens are signed with (`healthTokenSecret()`), the deploy server's too; njs reads it from
+ * nginx's environment (nginx.conf's `env`), so it is never written into a file.
+ */
+export function startNginx(options: NginxServeOptions & { healthTokenSecret: string }): ChildProcess {
   mkdirSync(options.prefix, { recursive: true })
   const confFile = prepareNginx(options)
   const nginx = options.nginxBin ?? process.env.NGINX_BIN ?? '/usr/sbin/nginx'
   return spawn(nginx, ['-c', confFile, '-p', options.prefix, '-e', 'stderr'], {
     stdio: options.stdio ?? 'inherit',
+    env: { ...process.env, HEALTH_TOKEN_SECRET: options.healthTokenSecret },
   })
 }
 

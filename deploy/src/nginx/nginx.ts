@@ -3,6 +3,7 @@ import { startNginx } from './nginx-serve'
 import { CDN_DIR, DEPLOY_DIR, SHELL_DIST } from '../paths'
 import { apiOrigin, settingsFromEnv, upstreamUrl } from '../settings'
 import { healthReportsPerMinute } from '../health/health-collector'
+import { healthTokenMaxAge, healthTokenSecret } from '../health/page-load-token'
 
 /**
  * Serves the released tree with real nginx on loopback (used by the e2e `nginx` project): writes the web
@@ -29,7 +30,10 @@ function start() {
         process.env.HEALTH_UPSTREAM && upstreamUrl('HEALTH_UPSTREAM', process.env.HEALTH_UPSTREAM),
       healthReportsPerMinute: healthReportsPerMinute(),
       apiOrigin: apiOrigin(process.env.API_ORIGIN ?? ''),
-      settings: settingsFromEnv(),
+      settings: settingsFromEnv(process.env, { serve: true }),
+      // The secret `pnpm start` uses (HEALTH_TOKEN_SECRET, else the demo's file), so both check each other's tokens.
+      healthTokenSecret: healthTokenSecret(),
+      healthTokenMaxAge: healthTokenMaxAge(),
     })
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)

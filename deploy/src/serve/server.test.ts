@@ -10,10 +10,11 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { CSP_REPORT_MAX_BYTES, CspReportLog } from './csp-reports'
 import { createHealthCollector, HEALTH_REPORT_PATH } from '../health/health-collector'
 import { HealthStore } from '../health/health-store'
+import { VersionHistory } from '../health/version-history'
 import { DEPLOY_DIR } from '../paths'
 import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from '../security-headers'
 import { createAppServer, IMMUTABLE, type ServerOptions } from './server'
-import { settingsFromEnv } from '../settings'
+import { REQUIRED_IN_PRODUCTION, settingsFromEnv } from '../settings'
 import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
 
 let work: string
@@ -337,7 +338,14 @@ test('pages frame documents from the link allow-list only, over HTTPS; the demo 
     "'self' https://pay.cashloan-demo.ph https://contracts.cashloan-demo.ph https://partners.cashloan-demo.ph http://localhost:* http://127.0.0.1:*",
   )
   expect(
-    await frameSrc(settingsFromEnv({ DEPLOY_PROFILE: 'production', ALLOWED_HOSTS: 'docs.lender.ph' })),
+    await frameSrc(
+      settingsFromEnv({
+        // Production states every setting it requires (ADR 0038); only the link hosts matter here.
+        ...Object.fromEntries(Object.keys(REQUIRED_IN_PRODUCTION).map((variable) => [variable, 'stated'])),
+        DEPLOY_PROFILE: 'production',
+        ALLOWED_HOSTS: 'docs.lender.ph',
+      }),
+    ),
   ).toBe("'self' https://docs.lender.ph")
 })
 
@@ -579,15 +587,44 @@ test('documents carry HSTS, Permissions-Policy, COOP and the report endpoint; fi
   }
 })
 
-test('health reports posted to the app server reach its collector; without one the path is nothing special', async () => {
+const KEYS = { secret: 'server-test-secret-0123456789abcdefgh', maxAgeSeconds: 3600 }
+const collectorOf = (store: HealthStore, perMinute?: number) =>
+  createHealthCollector({ store, keys: KEYS, history: new VersionHistory(cdnDir, registryFile), perMinute })
+
+/** What a browser keeps of a response's Set-Cookie: `name=value`, or null without one. */
+const cookieOf = (headers: Headers) => headers.get('set-cookie')?.split(';')[0] ?? null
+
+test('every page the app server sends carries its page-load token, for the health endpoint only; files and the API none', async () => {
+  const store = new HealthStore(join(work, 'health-pages.db'))
+  const port = await start({ health: collectorOf(store), settings: { healthEndpoint: '/telemetry/r' } })
+  for (const path of ['/', '/aboutUs/', '/no-such-route', '/testPreview']) {
+    const page = await get(port, path)
+    expect(page.headers.get('set-cookie'), path).toMatch(
+      /^hl=v1\.\d+\.[0-9a-f]{32}\.[\w-]+\.[0-9a-f]{16}\.[\w-]{43}; Path=\/telemetry\/r; Max-Age=3600; HttpOnly; SameSite=Strict$/,
+    )
+  }
+  for (const path of [`${SITE}/remoteEntry.js`, '/registry.json', '/assets/index-1.js', '/utilities/x']) {
+    expect((await get(port, path)).headers.get('set-cookie') ?? '', path).not.toMatch(/\bhl=/)
+  }
+  store.close()
+  server?.close()
+  // Without a collector (or with reports off) no page gets one.
+  const bare = await start()
+  expect((await get(bare, '/aboutUs')).headers.get('set-cookie')).toBeNull()
+})
+
+test('health reports posted to the app server reach its collector with their page load; without one the path is nothing special', async () => {
   const store = new HealthStore(join(work, 'health.db'))
-  const port = await start({ health: createHealthCollector(store) })
-  const report = { v: 1, route: '/repay', phase: 'hidden', remotes: [], vitals: [], errors: [], calls: [] }
-  const response = await fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(report),
-  })
+  const port = await start({ health: collectorOf(store) })
+  const report = { v: 1, route: '/aboutUs', phase: 'hidden', remotes: [], vitals: [], errors: [], calls: [] }
+  const send = (cookie: string | null) =>
+    fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify(report),
+    })
+  expect((await send(null)).status).toBe(403)
+  const response = await send(cookieOf((await get(port, '/aboutUs')).headers))
   expect(response.status).toBe(204)
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
   expect(store.reports().map((r) => r.report)).toEqual([report])
@@ -596,13 +633,14 @@ test('health reports posted to the app server reach its collector; without one t
 
 test("the app server limits each client to its collector's rate", async () => {
   const store = new HealthStore(join(work, 'health-limited.db'))
-  const port = await start({ health: createHealthCollector(store, undefined, 2) })
-  const report = { v: 1, route: '/repay', phase: 'hidden', remotes: [], vitals: [], errors: [], calls: [] }
+  const port = await start({ health: collectorOf(store, 2) })
+  const report = { v: 1, route: '/aboutUs', phase: 'hidden', remotes: [], vitals: [], errors: [], calls: [] }
+  const cookie = cookieOf((await get(port, '/aboutUs')).headers)!
   const statuses: number[] = []
   for (let i = 0; i < 3; i++) {
     const response = await fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
       body: JSON.stringify(report),
     })
     statuses.push(response.status)

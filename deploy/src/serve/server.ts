@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { CspReportLog, receiveCspReport } from './csp-reports'
 import { handleOps, OPS_PATH, type OpsOptions } from '../health/ops-page'
-import { HEALTH_REPORT_PATH, receiveHealthReport, type HealthCollector } from '../health/health-collector'
+import {
+  clientOf,
+  HEALTH_REPORT_PATH,
+  receiveHealthReport,
+  type HealthCollector,
+} from '../health/health-collector'
+import { pageLoadCookie } from '../health/page-load-token'
+import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from '../paths'
 import {
@@ -76,7 +83,10 @@ export interface ServerOptions {
   timeouts?: Partial<ServerTimeouts>
   /** Where the CSP violation reports posted to CSP_REPORT_PATH are kept (default: a log of its own). */
   cspReports?: CspReportLog
-  /** Where pages' health reports posted to HEALTH_REPORT_PATH go (ADR 0033); none: that path is not found. */
+  /**
+   * Where pages' health reports posted to HEALTH_REPORT_PATH go (ADR 0033); none: that path is not found.
+   * With it, every page carries its page-load token (ADR 0040), a cookie for the settings' health endpoint.
+   */
   health?: HealthCollector | null
   /** The ops page under /ops (ADR 0033); none: /ops is an unknown path like any other. */
   ops?: OpsOptions | null
@@ -114,6 +124,22 @@ export function createAppServer(options: ServerOptions = {}): Server {
       scriptHashes: pageScriptHashes(shellDir),
     })
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+  const healthEndpoint =
+    typeof options.settings?.healthEndpoint === 'string'
+      ? options.settings.healthEndpoint
+      : DEFAULT_SETTINGS.healthEndpoint
+  /** A page's page-load token (ADR 0040): reports of the load it starts count; none without a collector. */
+  const pageLoad = (req: IncomingMessage, path: string): Record<string, string> => {
+    const cookie =
+      options.health &&
+      pageLoadCookie(options.health.keys, {
+        target: path,
+        address: clientOf(req, options.health.keys),
+        endpoint: healthEndpoint,
+        secure: 'encrypted' in req.socket && req.socket.encrypted === true,
+      })
+    return cookie ? { 'Set-Cookie': cookie } : {}
+  }
   const text = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) =>
     send(
       res,
@@ -187,7 +213,12 @@ export function createAppServer(options: ServerOptions = {}): Server {
     }
     // A missing file is a 404, never the app: only extension-less paths are app routes.
     if (/\.[a-z0-9]+$/i.test(path)) return notFound()
-    const headers = { ...pageSecurity(), ...robotsHeaders(path), 'Cache-Control': NO_CACHE }
+    const headers = {
+      ...pageSecurity(),
+      ...robotsHeaders(path),
+      'Cache-Control': NO_CACHE,
+      ...pageLoad(req, path),
+    }
     const written = options.pagesDir ? fileIn(options.pagesDir, pageFileName(path)) : null
     if (written) return sendFile(req, res, written, headers, compressedCache)
     const standalone = standaloneRemote(path)

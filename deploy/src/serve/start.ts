@@ -9,6 +9,8 @@ import { createHealthCollector, healthReportsPerMinute } from '../health/health-
 import { HealthStore, healthStoreFile } from '../health/health-store'
 import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
 import { opsToken } from '../health/ops-page'
+import { pageLoadKeys } from '../health/page-load-token'
+import { VersionHistory } from '../health/version-history'
 
 /**
  * `pnpm start`: build every remote, release each into the local versioned CDN, build the shell (which bakes
@@ -19,7 +21,10 @@ async function main() {
   const port = Number(process.env.PORT ?? 8080)
   const skipBuild = process.env.SKIP_BUILD === '1'
   // Settings the deploy cannot run with (production's missing ones, a mistyped URL) stop it before the build.
-  const settings = settingsFromEnv()
+  const buildOnly = process.argv.includes('--build-only')
+  const settings = settingsFromEnv(process.env, { serve: !buildOnly })
+  // The page-load tokens' secret (ADR 0040): checked before the build, so a bad one stops the start at once.
+  const keys = buildOnly ? null : pageLoadKeys()
   const remotes = remotePackages()
   if (!skipBuild) {
     console.log(`Building ${remotes.join(', ')}…`)
@@ -32,15 +37,17 @@ async function main() {
   if (!skipBuild) await buildShell()
   const pages = publishPages({ cdnDir: CDN_DIR, registryFile: REGISTRY_FILE, shellDir: SHELL_DIST, settings })
   console.log(`  wrote ${pages.length} route pages`)
-  if (process.argv.includes('--build-only')) return
+  if (!keys) return
   // Reports go to the embedded store, and to an OpenTelemetry collector when OTEL_EXPORTER_OTLP_ENDPOINT names one.
   const otlpUrl = otlpLogsUrl()
   const otlp = otlpUrl ? createOtlpForwarder(otlpUrl) : null
-  const health = createHealthCollector(
-    new HealthStore(healthStoreFile(port)),
-    otlp?.forward,
-    healthReportsPerMinute(),
-  )
+  const health = createHealthCollector({
+    store: new HealthStore(healthStoreFile(port)),
+    keys,
+    history: new VersionHistory(CDN_DIR, REGISTRY_FILE),
+    forward: otlp?.forward,
+    perMinute: healthReportsPerMinute(),
+  })
   const ops = opsToken(process.env, process.env.DEPLOY_PROFILE ?? 'demo')
   const server = createAppServer({
     settings,
