@@ -51,6 +51,8 @@ test.describe('a newly released version', () => {
   // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name === 'nginx', 'the watch is the deploy server’s; one server is enough')
+    // A server of its own starting beside the suite's: slow on a busy machine.
+    test.setTimeout(120_000)
     work = mkdtempSync(join(tmpdir(), 'forged-e2e-'))
     chmodSync(work, 0o755)
     cdnDir = join(work, 'cdn')
@@ -70,7 +72,7 @@ test.describe('a newly released version', () => {
       stdio: process.env.DEBUG_FORGED ? 'inherit' : 'ignore',
       detached: true,
     })
-    await waitFor(`${OWN}/registry.json`)
+    await waitFor(`${OWN}/registry.json`, 100_000)
   })
 
   test.afterAll(() => {
