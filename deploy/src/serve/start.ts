@@ -8,7 +8,7 @@ import { settingsFromEnv } from '../settings'
 import { createHealthCollector, healthReportsPerMinute } from '../health/health-collector'
 import { HealthStore, healthStoreFile } from '../health/health-store'
 import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
-import { opsToken } from '../health/ops-page'
+import { OpsLogins, opsToken } from '../health/ops-page'
 
 /**
  * `pnpm start`: build every remote, release each into the local versioned CDN, build the shell (which bakes
@@ -47,7 +47,13 @@ async function main() {
     apiOrigin: null,
     pagesDir: pagesDirOf(CDN_DIR),
     health,
-    ops: ops && { token: ops.token, store: health.store, cdnDir: CDN_DIR, registryFile: REGISTRY_FILE },
+    ops: ops && {
+      token: ops.token,
+      store: health.store,
+      cdnDir: CDN_DIR,
+      registryFile: REGISTRY_FILE,
+      logins: new OpsLogins(),
+    },
   })
   // The server watches every release it sees in the log (ADR 0033), unless RELEASE_WATCH=off.
   if (process.env.RELEASE_WATCH !== 'off') {
