@@ -105,7 +105,7 @@ export function baselineRate(baseline: Baseline, settings: JudgeSettings): { rat
     }
   }
   const own = baseline.network / baseline.loads
-  // H1 must stay a rate: a previous version failing this much leaves the test 1% of room at the top.
+  // H1 must stay below 100%: a previous version failing nearly always is taken as failing at most 99% − H1's margin.
   const rate = Math.min(Math.max(own, settings.baselineFloor), 0.99 - settings.networkH1Margin)
   const bound = rate === own ? '' : `, taken as ${pct(rate)}`
   return { rate, says: `previous ${pct(own)} of ${baseline.loads} loads${bound}` }
