@@ -1,6 +1,6 @@
 import { readRegistry } from '../registry-file'
 import { readReleaseEvents, type ReleaseEvent } from '../release/release-log'
-import { whileBusy, type HealthStore } from './health-store'
+import type { HealthStore } from './health-store'
 import {
   DEFAULT_JUDGE,
   judge,
@@ -137,36 +137,27 @@ export async function judgeRelease(
 }
 
 /**
- * The judge's two reads over the store as it is today, which keeps whole reports and knows no client: each
- * report stands for a client of its own until the store records the page-load token's client key. Reads every
- * report since the release (and, once per release, the previous version's day), so it is for this store's
- * scale only.
+ * The judge's two reads over the store as it is today, which knows no client: each report stands for a client
+ * of its own until the store records the page-load token's client key. Both are the store's indexed
+ * `firstLoads`; the previous version's baseline is read once per release.
  */
 export function healthStoreReads(store: HealthStore): JudgeReads {
   const baselines = new Map<string, Baseline>()
-  const outcomesOf = (remote: string, version: string, since: number, until = Infinity) =>
-    whileBusy(() => store.reports(since)).flatMap(({ id, at, report }) =>
-      at >= until
-        ? []
-        : report.remotes
-            // A fallback is a load of the version that failed first.
-            .filter((r) => r.remote === remote && (r.outcome === 'fallback' ? r.from : r.version) === version)
-            .slice(0, 1)
-            .map((r): CountedLoad => ({
-              at,
-              client: `report-${id}`,
-              outcome: r.outcome,
-              reason: r.reason ?? null,
-              from: r.from ?? null,
-            })),
-    )
+  const loadsOf = (remote: string, version: string, since: number, limit: number, until?: number) =>
+    store.firstLoads(remote, version, since, limit, until).map((load): CountedLoad => ({
+      at: load.at,
+      client: `report-${load.report}`,
+      outcome: load.outcome,
+      reason: load.reason,
+      from: load.from,
+    }))
   return {
-    firstLoads: async (remote, version, since, limit) => outcomesOf(remote, version, since).slice(0, limit),
+    firstLoads: async (remote, version, since, limit) => loadsOf(remote, version, since, limit),
     baseline: async (remote, previousVersion, since, until) => {
       const key = `${remote}@${previousVersion}@${since}@${until}`
       let found = baselines.get(key)
       if (!found) {
-        const classes = outcomesOf(remote, previousVersion, since, until).map((l) =>
+        const classes = loadsOf(remote, previousVersion, since, Infinity, until).map((l) =>
           loadClass(l.outcome, l.reason),
         )
         found = {
