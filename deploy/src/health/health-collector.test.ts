@@ -123,7 +123,11 @@ test('a report is stored, passed on to the exporter and answered 204 without a b
 
 test.each([
   ['not JSON', '{"v":1,', 'not JSON'],
-  ['a field the page never sends', JSON.stringify({ ...REPORT, orderId: '86' }), 'orderId'],
+  [
+    'a field the page never sends',
+    JSON.stringify({ ...REPORT, orderId: '86' }),
+    'a field the page never sends',
+  ],
   ['an address as the route', JSON.stringify({ ...REPORT, route: '/repay?orderId=86' }), 'route'],
 ])('a malformed report (%s) gets 400, is counted and never stored', async (_, body, problem) => {
   await start()

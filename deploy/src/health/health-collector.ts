@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
-import { checkHealthReport } from 'shared/health/report-schema'
 import { matchRoute } from 'shared/routes'
 import { mediaType, readCappedBody } from '../serve/capped-body'
 import { requestCookie } from '../serve/request-cookie'
@@ -14,6 +13,7 @@ import {
   verifyPageLoadToken,
   type PageLoadKeys,
 } from './page-load-token'
+import { safeHealthReport } from './scrub'
 import type { VersionHistory } from './version-history'
 import { wholeNumberSetting } from '../settings'
 
@@ -176,7 +176,7 @@ export function receiveHealthReport(
     } catch {
       value = undefined
     }
-    const checked = value === undefined ? { problem: 'not JSON' } : checkHealthReport(value)
+    const checked = value === undefined ? { problem: 'not JSON' } : safeHealthReport(value)
     if ('problem' in checked) {
       collector.counts.rejected += 1
       collector.store.reject(checked.problem)

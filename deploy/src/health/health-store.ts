@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { DEPLOY_DIR } from '../paths'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport, RemoteOutcome } from 'shared/health/report'
 import type { Evidence } from './evidence'
 
 /**
@@ -356,36 +356,36 @@ export class HealthStore {
   }
 
   /**
-   * The first `limit` page loads since `since` that were sent to `version` (those that fell back from it
-   * included), oldest first: what the release watch judges a new version on.
+   * The first `limit` page loads in [`since`, `until`) that were sent to `version` (those that fell back from
+   * it included), oldest first, one per report: what the release watch judges a new version on, and the
+   * previous version's baseline.
    */
   firstLoads(
     remote: string,
     version: string,
     since: number,
     limit: number,
-  ): { outcome: string; at: number }[] {
+    until = Number.MAX_SAFE_INTEGER,
+  ): { report: number; at: number; outcome: RemoteOutcome; reason: string | null; from: string | null }[] {
     return whileBusy(() =>
       this.db
         .all(
-          `SELECT outcome, at FROM remote_outcomes WHERE remote = ? AND at >= ?
-             AND ((outcome != 'fallback' AND version = ?) OR (outcome = 'fallback' AND from_version = ?))
+          `SELECT report, at, outcome, reason, from_version FROM remote_outcomes
+           WHERE rowid IN (
+             SELECT MIN(rowid) FROM remote_outcomes WHERE remote = ? AND at >= ? AND at < ?
+               AND ((outcome != 'fallback' AND version = ?) OR (outcome = 'fallback' AND from_version = ?))
+             GROUP BY report)
            ORDER BY at, rowid LIMIT ?`,
-          [remote, since, version, version, limit],
+          [remote, since, until, version, version, Number.isFinite(limit) ? limit : -1],
         )
-        .map((row) => ({ outcome: String(row.outcome), at: Number(row.at) })),
-    )
-  }
-
-  /** Uncaught errors attributed to `version` between `since` and `until` (inclusive). */
-  errorCount(remote: string, version: string, since: number, until: number): number {
-    return whileBusy(() =>
-      Number(
-        this.db.get(
-          'SELECT COUNT(*) AS n FROM errors WHERE remote = ? AND version = ? AND at >= ? AND at <= ?',
-          [remote, version, since, until],
-        )?.n ?? 0,
-      ),
+        .map((row) => ({
+          report: Number(row.report),
+          at: Number(row.at),
+          // Only reports that passed the schema's check are stored.
+          outcome: String(row.outcome) as RemoteOutcome,
+          reason: row.reason == null ? null : String(row.reason),
+          from: row.from_version == null ? null : String(row.from_version),
+        })),
     )
   }
 
