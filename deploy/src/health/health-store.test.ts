@@ -131,9 +131,13 @@ test('one file per server port unless HEALTH_DB names one', () => {
   )
 })
 
-const evidence = (loadId: string, remote: string | null = 'mf_loan'): Evidence => ({
+const evidence = (
+  loadId: string,
+  remote: string | null = 'mf_loan',
+  client = '0123456789abcdef',
+): Evidence => ({
   loadId: loadId.padEnd(32, '0'),
-  client: '0123456789abcdef',
+  client,
   route: '/loanDetails',
   remote,
   issuedAt: now,
@@ -175,5 +179,44 @@ test('with its evidence, a page load is its route’s remote’s outcome, kept o
   expect(store.versions(0)).toEqual([
     expect.objectContaining({ remote: 'mf_loan', version: '2', loads: 2, failures: 1 }),
   ])
+  store.close()
+})
+
+test('errors and vitals count only from a counted page load, and one page load keeps at most four reports', () => {
+  const store = open()
+  const error = (message: string) => ({ remote: 'mf_loan', version: '2', kind: 'error' as const, message })
+  const vital = { name: 'LCP' as const, value: 900, remote: 'mf_loan', version: '2' }
+  // A page without a remote, and a token whose load no report has counted: their errors and vitals are dropped.
+  store.add(report([], { errors: [error('no remote')], vitals: [vital] }), evidence('c', null))
+  store.add(report([], { phase: 'hidden', errors: [error('never loaded')] }), evidence('d'))
+  store.add(report([outcome('2', 'mounted')]), evidence('a'))
+  for (let i = 1; i <= 5; i++) {
+    store.add(report([], { phase: 'hidden', errors: [error(`later ${i}`)], vitals: [vital] }), evidence('a'))
+  }
+  expect(store.versions(0)).toEqual([
+    expect.objectContaining({ remote: 'mf_loan', version: '2', loads: 1, mounted: 1, errors: 3 }),
+  ])
+  // c, d, and load a's first four: its fifth is not kept.
+  expect(store.reports()).toHaveLength(6)
+  store.close()
+})
+
+test('the first loads of a version are each client’s first, named by the page-load token’s client key', () => {
+  const store = open()
+  for (const [id, client, kind] of [
+    ['a', 'aaaaaaaaaaaaaaaa', 'retry-screen'],
+    ['b', 'aaaaaaaaaaaaaaaa', 'mounted'],
+    ['c', 'bbbbbbbbbbbbbbbb', 'mounted'],
+    ['d', 'aaaaaaaaaaaaaaaa', 'retry-screen'],
+  ] as const) {
+    now += 1000
+    store.add(report([outcome('2', kind)]), evidence(id, 'mf_loan', client))
+  }
+  expect(store.firstLoads('mf_loan', '2', 0, 10).map(({ client, outcome }) => ({ client, outcome }))).toEqual(
+    [
+      { client: 'aaaaaaaaaaaaaaaa', outcome: 'retry-screen' },
+      { client: 'bbbbbbbbbbbbbbbb', outcome: 'mounted' },
+    ],
+  )
   store.close()
 })

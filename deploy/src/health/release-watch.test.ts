@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,29 +39,39 @@ const OFFLINE: Load = [
 ]
 const REFUSED: Load = ['fallback', 'contract: incompatible contract 9']
 
-/** One report per load, a second apart, as pages send them. */
-function loads(version: string, sequence: Load[]) {
+/** One report per load, a second apart, as pages send them; `client`: all from one client's page loads. */
+function loads(version: string, sequence: Load[], client?: string) {
   for (const [outcome, reason] of sequence) {
     now += 1000
-    const fellBack = outcome === 'fallback'
-    store.add({
-      v: 1,
+    const evidence = client && {
+      loadId: randomBytes(16).toString('hex'),
+      client,
       route: '/loanDetails',
-      phase: 'load',
-      remotes: [
-        {
-          remote: 'mf_loan',
-          version: fellBack ? '1.0.0' : version,
-          outcome,
-          ...(fellBack ? { from: version } : {}),
-          ...(reason ? { reason } : {}),
-          phases: {},
-        },
-      ],
-      vitals: [],
-      errors: [],
-      calls: [],
-    })
+      remote: 'mf_loan',
+      issuedAt: now,
+    }
+    const fellBack = outcome === 'fallback'
+    store.add(
+      {
+        v: 1,
+        route: '/loanDetails',
+        phase: 'load',
+        remotes: [
+          {
+            remote: 'mf_loan',
+            version: fellBack ? '1.0.0' : version,
+            outcome,
+            ...(fellBack ? { from: version } : {}),
+            ...(reason ? { reason } : {}),
+            phases: {},
+          },
+        ],
+        vitals: [],
+        errors: [],
+        calls: [],
+      },
+      evidence || undefined,
+    )
   }
 }
 
@@ -241,4 +252,12 @@ test('settings: RELEASE_WATCH_* over the defaults, every bad one named in one er
   expect(error).toContain(
     'RELEASE_WATCH_MIN_LOADS is no longer read (the release judge of ADR 0041): it decides as loads come',
   )
+})
+
+test('one client reloading a failing page is one load: the judge counts the page-load token’s client, not each report', async () => {
+  const since = now
+  loads('2.0.0', many(CRASH, 12), '0123456789abcdef')
+  expect(await verdictOn(since)).toMatchObject({ status: 'waiting', loads: 1 })
+  loads('2.0.0', many(OK, 3), 'fedcba9876543210')
+  expect(await verdictOn(since)).toMatchObject({ status: 'waiting', loads: 2 })
 })
