@@ -349,3 +349,13 @@ test('a page load counts once, for its route’s remote only, however many repor
   expect((await post(JSON.stringify(forged))).status).toBe(204)
   expect(readStoredLoads(join(dir, 'health.db'))).toHaveLength(2)
 })
+
+test('a page load past its four reports is answered as taken, but neither kept nor sent on', async () => {
+  await start()
+  const cookie = { Cookie: pageLoad() }
+  for (let i = 0; i < 6; i++)
+    expect((await post(JSON.stringify(REPORT), 'text/plain', 'POST', cookie)).status).toBe(204)
+  expect(collector.store.reports()).toHaveLength(4)
+  expect(forwarded).toHaveLength(4)
+  expect(collector.counts.stored).toBe(4)
+})

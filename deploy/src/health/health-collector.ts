@@ -194,14 +194,18 @@ export function receiveHealthReport(
       return answer(400, 'Unknown version')
     }
     const evidence: Evidence = { ...load, remote: matchRoute(load.route)?.remote ?? null }
+    let kept: number | null
     try {
-      collector.store.add(report, evidence)
+      kept = collector.store.add(report, evidence)
     } catch (error) {
       console.error('[health] a report could not be stored', error)
       return answer(503, 'Not stored')
     }
-    collector.counts.stored += 1
-    collector.forward?.(report)
+    // A page load past its reports: taken (the page has nothing to do about it), neither kept nor sent on.
+    if (kept !== null) {
+      collector.counts.stored += 1
+      collector.forward?.(report)
+    }
     answer(204)
   }
   readCappedBody(

@@ -102,6 +102,9 @@ export function healthStoreFile(port: number, env: NodeJS.ProcessEnv = process.e
   return env.HEALTH_DB?.trim() || join(DEPLOY_DIR, '.health', `health-${port}.db`)
 }
 
+/** The most reports one page load keeps (ADR 0040): its load, then vitals and errors while it is open. */
+export const PAGE_LOAD_REPORTS = 4
+
 /** Reports older than this are deleted (at open and then hourly). */
 export const HEALTH_RETENTION_DAYS = 30
 
@@ -177,27 +180,42 @@ export class HealthStore {
         'ALTER TABLE remote_outcomes ADD COLUMN load_id TEXT; ALTER TABLE remote_outcomes ADD COLUMN client TEXT',
       )
     }
-    this.db.exec('CREATE UNIQUE INDEX IF NOT EXISTS remote_outcomes_by_load ON remote_outcomes (load_id)')
+    if (!this.db.all('PRAGMA table_info(reports)').some((column) => column.name === 'load_id')) {
+      this.db.exec('ALTER TABLE reports ADD COLUMN load_id TEXT')
+    }
+    this.db.exec(
+      'CREATE UNIQUE INDEX IF NOT EXISTS remote_outcomes_by_load ON remote_outcomes (load_id); ' +
+        'CREATE INDEX IF NOT EXISTS reports_by_load ON reports (load_id)',
+    )
     this.prune()
   }
 
   /**
-   * Stores one checked report; returns its id. With `evidence` (the collector's: ADR 0040) only the outcome
-   * of the route's remote is a load, recorded once per page load (a UNIQUE load id: a later report of the
-   * same load adds none). Without (tools and tests seeding a store), every outcome as sent.
+   * Stores one checked report; returns its id, or null when it was not kept. With `evidence` (the
+   * collector's: ADR 0040) only the outcome of the route's remote is a load, recorded once per page load (a
+   * UNIQUE load id: a later report of the same load adds none); its errors and vitals are kept only once
+   * that load is counted, and a load keeps at most PAGE_LOAD_REPORTS reports. Without (tools and tests
+   * seeding a store), every outcome as sent.
    */
-  add(report: HealthReport, evidence?: Evidence): number {
+  add(report: HealthReport, evidence?: Evidence): number | null {
     return whileBusy(() => this.insert(report, evidence))
   }
 
-  private insert(report: HealthReport, evidence?: Evidence): number {
+  private insert(report: HealthReport, evidence?: Evidence): number | null {
     const at = this.now()
     this.prune()
     this.db.exec('BEGIN IMMEDIATE')
     try {
+      if (evidence) {
+        const sent = this.db.get('SELECT COUNT(*) AS n FROM reports WHERE load_id = ?', [evidence.loadId])
+        if (Number(sent?.n ?? 0) >= PAGE_LOAD_REPORTS) {
+          this.db.exec('COMMIT')
+          return null
+        }
+      }
       const { lastInsertRowid: id } = this.db.run(
-        'INSERT INTO reports (at, route, phase, body) VALUES (?, ?, ?, ?)',
-        [at, report.route, report.phase, JSON.stringify(report)],
+        'INSERT INTO reports (at, route, phase, body, load_id) VALUES (?, ?, ?, ?, ?)',
+        [at, report.route, report.phase, JSON.stringify(report), evidence?.loadId ?? null],
       )
       const loads = evidence ? report.remotes.filter((r) => r.remote === evidence.remote) : report.remotes
       for (const r of loads) {
@@ -219,13 +237,18 @@ export class HealthStore {
           ],
         )
       }
-      for (const v of report.vitals) {
+      // What a page says beside its load speaks only for a load that counted: no remote, or no report of its
+      // remote's outcome yet (a token reused without one), and it is dropped.
+      const counted =
+        !evidence ||
+        this.db.get('SELECT 1 AS yes FROM remote_outcomes WHERE load_id = ?', [evidence.loadId]) !== null
+      for (const v of counted ? report.vitals : []) {
         this.db.run(
           'INSERT INTO vitals (report, at, remote, version, name, value) VALUES (?, ?, ?, ?, ?, ?)',
           [id, at, v.remote, v.version, v.name, v.value],
         )
       }
-      for (const e of report.errors) {
+      for (const e of counted ? report.errors : []) {
         this.db.run(
           'INSERT INTO errors (report, at, remote, version, kind, message) VALUES (?, ?, ?, ?, ?, ?)',
           [id, at, e.remote, e.version, e.kind, e.message],
@@ -357,7 +380,8 @@ export class HealthStore {
 
   /**
    * The first `limit` page loads in [`since`, `until`) that were sent to `version` (those that fell back from
-   * it included), oldest first, one per report: what the release watch judges a new version on, and the
+   * it included), oldest first, each client's first only (its page-load token's client key; a load stored
+   * without evidence is a client of its own): what the release watch judges a new version on, and the
    * previous version's baseline.
    */
   firstLoads(
@@ -366,21 +390,29 @@ export class HealthStore {
     since: number,
     limit: number,
     until = Number.MAX_SAFE_INTEGER,
-  ): { report: number; at: number; outcome: RemoteOutcome; reason: string | null; from: string | null }[] {
+  ): {
+    report: number
+    at: number
+    client: string
+    outcome: RemoteOutcome
+    reason: string | null
+    from: string | null
+  }[] {
     return whileBusy(() =>
       this.db
         .all(
-          `SELECT report, at, outcome, reason, from_version FROM remote_outcomes
+          `SELECT report, at, client, outcome, reason, from_version FROM remote_outcomes
            WHERE rowid IN (
              SELECT MIN(rowid) FROM remote_outcomes WHERE remote = ? AND at >= ? AND at < ?
                AND ((outcome != 'fallback' AND version = ?) OR (outcome = 'fallback' AND from_version = ?))
-             GROUP BY report)
+             GROUP BY COALESCE(client, 'report-' || report))
            ORDER BY at, rowid LIMIT ?`,
           [remote, since, until, version, version, Number.isFinite(limit) ? limit : -1],
         )
         .map((row) => ({
           report: Number(row.report),
           at: Number(row.at),
+          client: row.client == null ? `report-${String(row.report)}` : String(row.client),
           // Only reports that passed the schema's check are stored.
           outcome: String(row.outcome) as RemoteOutcome,
           reason: row.reason == null ? null : String(row.reason),

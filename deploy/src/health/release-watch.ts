@@ -137,16 +137,15 @@ export async function judgeRelease(
 }
 
 /**
- * The judge's two reads over the store as it is today, which knows no client: each report stands for a client
- * of its own until the store records the page-load token's client key. Both are the store's indexed
- * `firstLoads`; the previous version's baseline is read once per release.
+ * The judge's two reads over the store: both are its indexed `firstLoads`, each client once by the page-load
+ * token's client key (ADR 0040); the previous version's baseline is read once per release.
  */
 export function healthStoreReads(store: HealthStore): JudgeReads {
   const baselines = new Map<string, Baseline>()
   const loadsOf = (remote: string, version: string, since: number, limit: number, until?: number) =>
     store.firstLoads(remote, version, since, limit, until).map((load): CountedLoad => ({
       at: load.at,
-      client: `report-${load.report}`,
+      client: load.client,
       outcome: load.outcome,
       reason: load.reason,
       from: load.from,
