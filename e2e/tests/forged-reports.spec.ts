@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { healthStoreFile, readStoredLoads } from 'deploy/health-store'
 import { readRegistry } from 'deploy/registry-file'
-import { listFiles, releaseRemote } from 'deploy/release'
+import { releaseRemote } from 'deploy/release'
 import { readReleaseEvents } from 'deploy/release-log'
 import type { HealthReport } from 'shared/health/report'
-import { stop, waitFor } from './own-server'
+import { copyMfLoan, mfLoanThrowingAtMount } from './mf-loan-build'
+import { clientAt, stop, waitFor } from './own-server'
 
 /**
  * The forged-report attacks of issue #41, made from outside as the review made them (ADR 0040): a report
@@ -35,14 +36,18 @@ const report = (remotes: HealthReport['remotes'], route = '/loanDetails'): Healt
 const outcomes = (version: string, outcome: 'mounted' | 'retry-screen', n = 10) =>
   Array.from({ length: n }, () => ({ remote: 'mf_loan', version, outcome, phases: {} }))
 
+/** A connection of its own, as a script's would be: an idle kept-alive one the server is closing (after 5 s) would fail the request instead. */
+const FRESH = { headers: { Connection: 'close' } }
+
 const post = (base: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}/health/reports`, {
     method: 'POST',
-    headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers },
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...FRESH.headers, ...headers },
     body: JSON.stringify(body),
   })
 
 test.describe('a newly released version', () => {
+  test.describe.configure({ mode: 'serial' })
   let work: string
   let cdnDir: string
   let registryFile: string
@@ -59,7 +64,7 @@ test.describe('a newly released version', () => {
     registryFile = join(cdnDir, 'registry.json')
     cpSync(join(ROOT, 'deploy', 'cdn'), cdnDir, { recursive: true })
     rmSync(join(cdnDir, 'release-log.jsonl'), { force: true })
-    // The release watch as production runs it: its default sample and thresholds.
+    // The release watch as production runs it: its default judge.
     server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
       cwd: ROOT,
       env: {
@@ -80,30 +85,83 @@ test.describe('a newly released version', () => {
     if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   })
 
-  test('two reports of 10 retry screens each, without a page load, are refused and roll nothing back', async () => {
+  /** As the review did: the version the public registry names. */
+  const current = async () =>
+    (
+      (await (await fetch(`${OWN}/registry.json`, FRESH)).json()) as {
+        remotes: Record<string, { version: string }>
+      }
+    ).remotes.mf_loan.version
+
+  /** One real page load's token, fetched as a script would. */
+  const pageLoad = async () =>
+    (await fetch(`${OWN}/loanDetails?productId=1&orderId=86`, FRESH)).headers.get('set-cookie')!.split(';')[0]
+
+  test('two reports of 10 retry screens each roll nothing back: without a page load refused, with one one load', async () => {
     test.setTimeout(60_000)
     // A healthy new mf-loan: the real build with one comment added, so it is a version of its own.
     const root = join(work, 'next')
-    cpSync(join(ROOT, 'mf-loan', 'package.json'), join(root, 'mf-loan', 'package.json'))
-    cpSync(join(ROOT, 'mf-loan', 'dist'), join(root, 'mf-loan', 'dist'), { recursive: true })
-    const js = listFiles(join(root, 'mf-loan', 'dist')).find((f) => f.endsWith('.js'))!
+    const js = copyMfLoan(root).find((f) => f.endsWith('.js'))!
     writeFileSync(js, `${readFileSync(js, 'utf8')}\n// forged-reports e2e\n`)
     const released = releaseRemote('mf-loan', { rootDir: root, cdnDir, registryFile })
     expect(released.changed).toBe(true)
-    // As the review did: read the public registry, then post for the version it names.
-    const registry = (await (await fetch(`${OWN}/registry.json`)).json()) as {
-      remotes: Record<string, { version: string }>
-    }
-    expect(registry.remotes.mf_loan.version).toBe(released.version)
+    expect(await current()).toBe(released.version)
+    const forged = report(outcomes(released.version, 'retry-screen'))
     const statuses = []
-    for (let i = 0; i < 2; i++) {
-      statuses.push((await post(OWN, report(outcomes(released.version, 'retry-screen')))).status)
-    }
+    for (let i = 0; i < 2; i++) statuses.push((await post(OWN, forged)).status)
     expect(statuses).toEqual([403, 403])
+    // A real page load's token, reused: its route's one load, however many outcomes the reports carry.
+    const cookie = await pageLoad()
+    for (let i = 0; i < 2; i++) expect((await post(OWN, forged, { Cookie: cookie })).status).toBe(204)
     // The watch looks every 2 s; the review saw the rollback 2.2 s after the reports.
     await new Promise((resolve) => setTimeout(resolve, 6000))
     expect(readRegistry(registryFile).remotes.mf_loan.version).toBe(released.version)
     expect(readReleaseEvents(cdnDir).filter((e) => e.kind === 'rollback')).toEqual([])
+  })
+
+  test('reports of 10 mounts each do not mask a release that fails every borrower', async ({ browser }) => {
+    test.setTimeout(120_000)
+    const good = await current()
+    const broken = releaseRemote('mf-loan', {
+      rootDir: mfLoanThrowingAtMount(join(work, 'broken'), 'true'),
+      cdnDir,
+      registryFile,
+    })
+    expect(broken).toMatchObject({ changed: true, previous: good })
+    const masking = report(outcomes(broken.version, 'mounted'))
+    // The review's two reports of 10 mounts, then the same with one page load's token ten times.
+    for (let i = 0; i < 2; i++) expect((await post(OWN, masking)).status).toBe(403)
+    const cookie = await pageLoad()
+    for (let i = 0; i < 10; i++) expect((await post(OWN, masking, { Cookie: cookie })).status).toBe(204)
+    // Borrowers, each at an address of their own, get the retry screen until the watch rolls it back.
+    const shown: boolean[] = []
+    for (let n = 0; n < 8 && readRegistry(registryFile).remotes.mf_loan.version === broken.version; n++) {
+      const client = await clientAt(OWN_PORT, 20 + n)
+      const context = await browser.newContext()
+      try {
+        const page = await context.newPage()
+        const reported = page.waitForResponse((r) => new URL(r.url()).pathname === '/health/reports')
+        await page.goto(`${client.base}/loanDetails?productId=1&orderId=86`)
+        const retry = page.getByRole('heading', { name: 'This page could not be loaded' })
+        const order = page.getByRole('button', { name: 'REPAY', exact: true })
+        await expect(order.or(retry)).toBeVisible({ timeout: 15_000 })
+        shown.push(await retry.isVisible())
+        expect((await reported).status()).toBe(204)
+      } finally {
+        await context.close()
+        client.close()
+      }
+    }
+    await expect
+      .poll(() => readRegistry(registryFile).remotes.mf_loan.version, { timeout: 15_000 })
+      .toBe(good)
+    expect(shown).toContain(true)
+    await expect
+      .poll(() => readReleaseEvents(cdnDir).find((e) => e.kind === 'rollback')?.reason ?? '', {
+        timeout: 10_000,
+      })
+      // The forged mounts are one load of one client; three borrowers' failures decide it.
+      .toMatch(/^release watch: code failures 3 of 4 loads \(75\.0%\) from 4 clients/)
   })
 })
 
@@ -133,7 +191,13 @@ test('a page load fetched once and its token reused for 10 reports counts as one
   await new Promise((resolve) => setTimeout(resolve, 500))
   expect(readStoredLoads(STORE).filter((l) => l.loadId === loadId)).toEqual([
     expect.objectContaining({ remote: 'mf_loan', version, outcome: 'mounted' }),
-  ])
+  ]) // A version the registry never pointed at, with the same real token: refused, named only as unknown.
+  const unknown = await request.post(`${baseURL}/health/reports`, {
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    data: JSON.stringify(report(outcomes('9.9.9-never-released', 'mounted', 1))),
+  })
+  expect(unknown.status()).toBe(400)
+  expect(await unknown.text()).toBe('Unknown version\n')
 })
 
 test('a report from another site is refused, from a browser on that site and from outside', async ({

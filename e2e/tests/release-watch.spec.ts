@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { stop, waitFor } from './own-server'
-import { expect, test, type Browser } from '@playwright/test'
+import { mfLoanThrowingAtMount } from './mf-loan-build'
+import { clientAt, stop, waitFor } from './own-server'
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test'
 import { readStoredReports } from 'deploy/health-store'
 import { readRegistry } from 'deploy/registry-file'
-import { listFiles, releaseRemote } from 'deploy/release'
+import { releaseRemote } from 'deploy/release'
 import { readReleaseEvents } from 'deploy/release-log'
 
 /**
@@ -70,43 +71,45 @@ test.afterAll(() => {
 })
 
 /** The real mf-loan build, its mount made to throw for borrowers whose session id ends in an odd digit. */
-function brokenForSome(): string {
-  const root = join(work, 'broken')
-  cpSync(join(ROOT, 'mf-loan', 'package.json'), join(root, 'mf-loan', 'package.json'))
-  cpSync(join(ROOT, 'mf-loan', 'dist'), join(root, 'mf-loan', 'dist'), { recursive: true })
-  let edited = 0
-  for (const file of listFiles(join(root, 'mf-loan', 'dist')).filter((f) => f.endsWith('.js'))) {
-    const source = readFileSync(file, 'utf8')
-    if (!source.includes('hydrateRoot')) continue
-    const broken = source.replace(
-      /mount:(\w+)=>\{/,
-      (_, props: string) =>
-        `mount:${props}=>{if(/[13579]$/.test(String(${props}.session?.session?.sessionId??'')))` +
-        `return Promise.reject(new Error('broken release: throws at mount'));`,
-    )
-    if (broken !== source) {
-      writeFileSync(file, broken)
-      edited += 1
-    }
+const brokenForSome = () =>
+  mfLoanThrowingAtMount(
+    join(work, 'broken'),
+    "/[13579]$/.test(String(props.session?.session?.sessionId??''))",
+  )
+
+let borrowers = 0
+
+/**
+ * One borrower, at an address of their own (the judge counts each client once), opens their order; resolves
+ * once the page's load report has been answered.
+ */
+async function borrowerLoads(browser: Browser, session: string): Promise<'order' | 'retry'> {
+  borrowers += 1
+  const client = await clientAt(PORT, 10 + borrowers)
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+  try {
+    return await orderShown(context, client.base, session)
+  } finally {
+    await context.close()
+    client.close()
   }
-  expect(edited, 'the lifecycles were found in the build').toBe(1)
-  return root
 }
 
-/** One borrower opens their order; resolves once the page's load report has been answered. */
-async function borrowerLoads(browser: Browser, session: string): Promise<'order' | 'retry'> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
+async function orderShown(
+  context: BrowserContext,
+  base: string,
+  session: string,
+): Promise<'order' | 'retry'> {
   const page = await context.newPage()
   const reported = page.waitForResponse((r) => new URL(r.url()).pathname === '/health/reports', {
     timeout: 20_000,
   })
-  await page.goto(`${BASE}/loanDetails?productId=1&orderId=86&sessionId=${session}&deviceId=dev-${session}`)
+  await page.goto(`${base}/loanDetails?productId=1&orderId=86&sessionId=${session}&deviceId=dev-${session}`)
   const order = page.getByRole('button', { name: 'REPAY', exact: true })
   const retry = page.getByRole('heading', { name: 'This page could not be loaded' })
   await expect(order.or(retry)).toBeVisible({ timeout: 15_000 })
   const shown = (await retry.isVisible()) ? 'retry' : 'order'
   expect((await reported).status()).toBe(204)
-  await context.close()
   return shown
 }
 
