@@ -10,13 +10,16 @@ import {
   HEALTH_REPORT_PATH,
   HEALTH_REPORTS_PER_MINUTE,
   healthReportsPerMinute,
+  PageLoads,
   RateLimit,
   receiveHealthReport,
   type HealthCollector,
 } from './health-collector'
+import { readStoredLoads } from './health-db'
 import { HealthStore } from './health-store'
 
 let dir: string
+let file: string
 let server: Server | null = null
 let collector: HealthCollector
 let port: number
@@ -25,8 +28,8 @@ let forwarded: HealthReport[]
 const REPORT: HealthReport = {
   v: 1,
   route: '/repay',
-  phase: 'hidden',
-  remotes: [],
+  phase: 'load',
+  remotes: [{ remote: 'mf_repay', version: '1.0.0-abc', outcome: 'mounted', phases: { entry: 30 } }],
   vitals: [{ name: 'INP', value: 88, remote: 'mf_repay', version: '1.0.0-abc' }],
   errors: [],
   calls: [],
@@ -34,12 +37,9 @@ const REPORT: HealthReport = {
 
 async function start(perMinute = 60) {
   dir = mkdtempSync(join(tmpdir(), 'health-collector-'))
+  file = join(dir, 'health.db')
   forwarded = []
-  collector = createHealthCollector(
-    new HealthStore(join(dir, 'health.db')),
-    (r) => forwarded.push(r),
-    perMinute,
-  )
+  collector = createHealthCollector(new HealthStore(file), (r) => forwarded.push(r), perMinute)
   server = createServer((req, res) =>
     receiveHealthReport(req, res, collector, { 'X-Content-Type-Options': 'nosniff' }),
   )
@@ -54,7 +54,7 @@ afterEach(async () => {
   server.closeAllConnections()
   await new Promise((resolve) => server!.close(resolve))
   server = null
-  collector.store.close()
+  await collector.store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -70,15 +70,51 @@ const post = (
     body: method === 'GET' ? undefined : body,
   })
 
-test('a report is stored, passed on to the exporter and answered 204 without a body', async () => {
+/** The page loads the store holds once what was queued is written. */
+async function stored() {
+  await collector.store.flush()
+  return readStoredLoads(file)
+}
+
+test('a report is queued for the store, passed on to the exporter and answered 202 without a body', async () => {
   await start()
   const response = await post(JSON.stringify(REPORT))
-  expect(response.status).toBe(204)
+  expect(response.status).toBe(202)
+  expect(await response.text()).toBe('')
   expect(response.headers.get('cache-control')).toBe('no-store')
-  expect(collector.store.reports().map((r) => r.report)).toEqual([REPORT])
+  expect(await stored()).toMatchObject([
+    { remote: 'mf_repay', version: '1.0.0-abc', outcome: 'mounted', vitals: [{ name: 'INP', value: 88 }] },
+  ])
   expect(forwarded).toEqual([REPORT])
   // sendBeacon with a string body sends text/plain: accepted the same.
-  expect((await post(JSON.stringify(REPORT), 'text/plain;charset=UTF-8')).status).toBe(204)
+  expect((await post(JSON.stringify(REPORT), 'text/plain;charset=UTF-8')).status).toBe(202)
+})
+
+test('a store that has stopped does not stop the answers: the report is answered 202 and counted as dropped', async () => {
+  await start()
+  await collector.store.close()
+  expect((await post(JSON.stringify(REPORT))).status).toBe(202)
+  expect((await post('{"v":1,')).status).toBe(400)
+  expect(collector.store.dropped).toBe(2)
+})
+
+test('a load report starts a page load of its client and route; that client’s later reports of the route join it', () => {
+  let now = 1000
+  const loads = new PageLoads(() => now)
+  const hidden = { ...REPORT, phase: 'hidden' as const, remotes: [] }
+  const first = loads.of('203.0.113.9', REPORT)
+  expect(first).toMatchObject({ route: '/repay', remote: 'mf_repay', issuedAt: 1000 })
+  expect(first.loadId).toMatch(/^[0-9a-f]{32}$/)
+  expect(first.client).toMatch(/^[0-9a-f]{16}$/)
+  expect(first.client).not.toContain('203.0.113.9')
+  now = 2000
+  expect(loads.of('203.0.113.9', hidden)).toBe(first)
+  expect(loads.of('203.0.113.10', hidden).loadId).not.toBe(first.loadId)
+  expect(loads.of('203.0.113.9', { ...hidden, route: '/loanDetails' }).loadId).not.toBe(first.loadId)
+  const next = loads.of('203.0.113.9', REPORT)
+  expect(next.loadId).not.toBe(first.loadId)
+  expect(next.client).toBe(first.client)
+  expect(loads.of('203.0.113.9', { ...REPORT, route: '/testPreview' }).remote).toBeNull()
 })
 
 test.each([
@@ -91,8 +127,8 @@ test.each([
   expect(response.status).toBe(400)
   expect(await response.text()).toContain(problem)
   expect(collector.counts.rejected).toBe(1)
-  expect(collector.store.rejectedSince(0)).toBe(1)
-  expect(collector.store.reports()).toEqual([])
+  expect(await collector.store.rejectedSince(0)).toBe(1)
+  expect(await stored()).toEqual([])
 })
 
 test('other methods, types and sizes are refused', async () => {
@@ -101,19 +137,19 @@ test('other methods, types and sizes are refused', async () => {
   expect((await post(JSON.stringify(REPORT), 'application/x-www-form-urlencoded')).status).toBe(415)
   const large = JSON.stringify({ ...REPORT, padding: 'x'.repeat(HEALTH_REPORT_MAX_BYTES) })
   expect((await post(large)).status).toBe(413)
-  expect(collector.store.reports()).toEqual([])
+  expect(await stored()).toEqual([])
 })
 
 test('one client past its reports per minute gets 429 and nothing is stored; nginx’s client (X-Real-IP) counts apart', async () => {
   await start(3)
   const statuses = []
   for (let i = 0; i < 5; i++) statuses.push((await post(JSON.stringify(REPORT))).status)
-  expect(statuses).toEqual([204, 204, 204, 429, 429])
+  expect(statuses).toEqual([202, 202, 202, 429, 429])
   expect(collector.counts.limited).toBe(2)
   expect(
     (await post(JSON.stringify(REPORT), 'application/json', 'POST', { 'X-Real-IP': '203.0.113.9' })).status,
-  ).toBe(204)
-  expect(collector.store.reports()).toHaveLength(4)
+  ).toBe(202)
+  expect(await stored()).toHaveLength(4)
 })
 
 test('the rate limit starts again each minute', () => {

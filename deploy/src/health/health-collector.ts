@@ -1,14 +1,18 @@
+import { createHmac, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
 import { checkHealthReport } from 'shared/health/report-schema'
+import { matchRoute } from 'shared/routes'
 import { mediaType, readCappedBody } from '../serve/capped-body'
 import { fromLoopback } from '../serve/request-paths'
+import type { Evidence } from './evidence'
 import type { HealthStore } from './health-store'
 
 /**
  * The endpoint pages send health reports to (ADR 0033): POST only, JSON, at most HEALTH_REPORT_MAX_BYTES,
- * checked against the report schema, rate-limited per client. A good report is stored (and passed to the
- * exporter when one is configured) and answered 204; a malformed one 400 and counted, never stored.
+ * checked against the report schema, rate-limited per client. A good report is queued for the store (ADR
+ * 0042: answered 202 at once, never after the disk) and passed to the exporter when one is configured; a
+ * malformed one is answered 400 and counted, never stored.
  */
 export const HEALTH_REPORT_PATH = '/health/reports'
 
@@ -34,12 +38,14 @@ const TYPES = new Set(['application/json', 'text/plain'])
 
 export interface HealthCollector {
   store: HealthStore
+  /** Which page load a report speaks for. */
+  loads: PageLoads
   /** Also send each stored report on (OTLP export), without waiting for it. */
   forward?: (report: HealthReport) => void
   /** How many reports each client may send a minute (`healthReportsPerMinute`). */
   limit: RateLimit
   /** Counts since start, for the server's own log and tests. */
-  counts: { stored: number; rejected: number; limited: number }
+  counts: { accepted: number; rejected: number; limited: number }
 }
 
 export function createHealthCollector(
@@ -47,7 +53,46 @@ export function createHealthCollector(
   forward?: (report: HealthReport) => void,
   perMinute = HEALTH_REPORTS_PER_MINUTE,
 ): HealthCollector {
-  return { store, forward, limit: new RateLimit(perMinute), counts: { stored: 0, rejected: 0, limited: 0 } }
+  return {
+    store,
+    loads: new PageLoads(),
+    forward,
+    limit: new RateLimit(perMinute),
+    counts: { accepted: 0, rejected: 0, limited: 0 },
+  }
+}
+
+/**
+ * The page load a report speaks for, as far as a report without a page-load token tells: a load report
+ * starts a page load of its client on its route, and that client's later reports of the route belong to it.
+ * The client is a keyed hash of its address (the key lives as long as the process), never the address.
+ */
+export class PageLoads {
+  private readonly latest = new Map<string, Evidence>()
+  private readonly key = randomBytes(32)
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly max = 10_000,
+  ) {}
+
+  of(address: string, report: HealthReport): Evidence {
+    const client = createHmac('sha256', this.key).update(`client:${address}`).digest('hex').slice(0, 16)
+    const key = `${client} ${report.route}`
+    const started = report.phase === 'load' ? undefined : this.latest.get(key)
+    if (started) return started
+    const evidence: Evidence = {
+      loadId: randomBytes(16).toString('hex'),
+      client,
+      route: report.route,
+      remote: matchRoute(report.route)?.remote ?? null,
+      issuedAt: this.now(),
+    }
+    this.latest.delete(key)
+    this.latest.set(key, evidence)
+    if (this.latest.size > this.max) this.latest.delete(this.latest.keys().next().value!)
+    return evidence
+  }
 }
 
 /** A fixed-window counter per client: enough to stop one page (or one script) flooding the store. */
@@ -96,7 +141,8 @@ export function receiveHealthReport(
     res.end(text ? `${text}\n` : '')
   }
   if (req.method !== 'POST') return answer(405, 'Method not allowed', { Allow: 'POST' })
-  if (!collector.limit.allow(clientOf(req))) {
+  const client = clientOf(req)
+  if (!collector.limit.allow(client)) {
     collector.counts.limited += 1
     req.resume()
     return answer(429, 'Too many reports')
@@ -118,15 +164,10 @@ export function receiveHealthReport(
       collector.store.reject(checked.problem)
       return answer(400, `Not a health report: ${checked.problem}`)
     }
-    try {
-      collector.store.add(checked.report)
-    } catch (error) {
-      console.error('[health] a report could not be stored', error)
-      return answer(503, 'Not stored')
-    }
-    collector.counts.stored += 1
+    collector.store.enqueue(checked.report, collector.loads.of(client, checked.report))
+    collector.counts.accepted += 1
     collector.forward?.(checked.report)
-    answer(204)
+    answer(202)
   }
   readCappedBody(
     req,

@@ -15,70 +15,65 @@ const SETTINGS = { ...DEFAULT_WATCH, minLoads: 10 }
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'watch-'))
   now = Date.UTC(2026, 10, 26, 12)
-  store = new HealthStore(join(dir, 'health.db'), () => now)
+  store = new HealthStore(join(dir, 'health.db'), { now: () => now })
 })
-afterEach(() => {
-  store.close()
+afterEach(async () => {
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 type Outcome = HealthReport['remotes'][number]['outcome']
+let loadCount = 0
+/** One borrower each: their page load's report, the first `errors` of them with an uncaught error. */
 function loads(version: string, outcomes: Outcome[], errors = 0) {
-  for (const outcome of outcomes) {
+  outcomes.forEach((outcome, i) => {
     now += 1000
     const fellBack = outcome === 'fallback'
-    store.add({
-      v: 1,
-      route: '/loanDetails',
-      phase: 'load',
-      remotes: [
-        {
-          remote: 'mf_loan',
-          version: fellBack ? '1.0.0' : version,
-          outcome,
-          ...(fellBack ? { from: version } : {}),
-          phases: {},
-        },
-      ],
-      vitals: [],
-      errors: [],
-      calls: [],
-    })
-  }
-  for (let i = 0; i < errors; i++) {
-    store.add({
-      v: 1,
-      route: '/loanDetails',
-      phase: 'hidden',
-      remotes: [],
-      vitals: [],
-      errors: [{ remote: 'mf_loan', version, kind: 'error', message: 'x' }],
-      calls: [],
-    })
-  }
+    const id = `load-${++loadCount}`
+    store.enqueue(
+      {
+        v: 1,
+        route: '/loanDetails',
+        phase: 'load',
+        remotes: [
+          {
+            remote: 'mf_loan',
+            version: fellBack ? '1.0.0' : version,
+            outcome,
+            ...(fellBack ? { from: version } : {}),
+            phases: {},
+          },
+        ],
+        vitals: [],
+        errors: i < errors ? [{ remote: 'mf_loan', version, kind: 'error', message: 'x' }] : [],
+        calls: [],
+      },
+      { loadId: id, client: `client-${id}`, route: '/loanDetails', remote: 'mf_loan', issuedAt: now },
+    )
+  })
 }
 
 const many = (outcome: Outcome, count: number): Outcome[] => Array(count).fill(outcome)
 
-test('too few loads yet: waiting; past the window without them: expired', () => {
+test('too few loads yet: waiting; past the window without them: expired', async () => {
   const since = now
   loads('2.0.0', many('mounted', 9))
-  expect(judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, now)).toEqual({
+  expect(await judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, now)).toEqual({
     status: 'waiting',
     loads: 9,
   })
   expect(
-    judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, since + SETTINGS.windowMs + 1),
+    await judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, since + SETTINGS.windowMs + 1),
   ).toEqual({
     status: 'expired',
     loads: 9,
   })
 })
 
-test('a version that mounts for its first loads is healthy', () => {
+test('a version that mounts for its first loads is healthy', async () => {
   const since = now
   loads('2.0.0', many('mounted', 10))
-  expect(judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, now)).toEqual({
+  expect(await judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, now)).toEqual({
     status: 'healthy',
     loads: 10,
   })
@@ -93,23 +88,24 @@ test.each([
   ],
   ['fallbacks', [...many('fallback', 2), ...many('mounted', 8)], 0, /fallbacks 20\.0% > 5\.0%/],
   ['errors', many('mounted', 10), 3, /errors 0\.30\/load > 0\.00 \(1\.0\.0\) \+ 0\.1/],
-])('%s past the threshold over the first loads: failing, saying why', (_, outcomes, errors, reason) => {
+])('%s past the threshold over the first loads: failing, saying why', async (_, outcomes, errors, reason) => {
   const since = now
   loads('2.0.0', outcomes, errors)
-  const verdict = judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, now)
+  const verdict = await judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, now)
   expect(verdict.status).toBe('failing')
   expect(verdict.status === 'failing' && verdict.reason).toMatch(reason)
   expect(verdict.status === 'failing' && verdict.reason).toContain('over its first 10 loads')
 })
 
-test('errors are judged against the previous version’s own rate', () => {
+test('errors are judged against the previous version’s own rate', async () => {
   loads('1.0.0', many('mounted', 10), 3)
   const since = now
   loads('2.0.0', many('mounted', 10), 3)
-  expect(judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, now).status).toBe('healthy')
+  const verdict = await judgeRelease(store, 'mf_loan', '2.0.0', '1.0.0', since, SETTINGS, now)
+  expect(verdict.status).toBe('healthy')
 })
 
-test('the server’s watch rolls back a failing release that is still current, once, and leaves others alone', () => {
+test('the server’s watch rolls back a failing release that is still current, once, and leaves others alone', async () => {
   const cdnDir = join(dir, 'cdn')
   mkdirSync(cdnDir)
   const registryFile = join(cdnDir, 'registry.json')
@@ -136,15 +132,15 @@ test('the server’s watch rolls back a failing release that is still current, o
     now: () => now,
   })
   loads('2.0.0', many('mounted', 5))
-  expect(watcher.check()).toEqual([])
+  expect(await watcher.check()).toEqual([])
   loads('2.0.0', many('mount-timeout', 5))
-  expect(watcher.check().map((e) => e.to)).toEqual(['2.0.0'])
+  expect((await watcher.check()).map((e) => e.to)).toEqual(['2.0.0'])
   expect(rollback).toHaveBeenCalledWith(
     'mf_loan',
     '2.0.0',
     expect.stringMatching(/^release watch: mount failures 50\.0%/),
   )
-  expect(watcher.check()).toEqual([])
+  expect(await watcher.check()).toEqual([])
   expect(rollback).toHaveBeenCalledTimes(1)
 })
 

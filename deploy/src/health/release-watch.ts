@@ -9,7 +9,7 @@ import type { HealthStore } from './health-store'
  * for every release it sees in the log.
  */
 export interface WatchSettings {
-  /** Loads of the new version to judge it on (its first ones). */
+  /** Loads of the new version to judge it on: the first one of each client. */
   minLoads: number
   /** Share of those loads that may end on the retry screen, a refused contract or a mount timeout. */
   maxMountFailures: number
@@ -59,8 +59,11 @@ export type Verdict =
 
 const pct = (share: number) => `${(100 * share).toFixed(1)}%`
 
-/** The verdict on `version` of `remote`, released at `since`, against `previous` (null: none). */
-export function judgeRelease(
+/**
+ * The verdict on `version` of `remote`, released at `since`, against `previous` (null: none), over the first
+ * load of each client.
+ */
+export async function judgeRelease(
   store: HealthStore,
   remote: string,
   version: string,
@@ -68,8 +71,8 @@ export function judgeRelease(
   since: number,
   settings: WatchSettings,
   now = Date.now(),
-): Verdict {
-  const loads = store.firstLoads(remote, version, since, settings.minLoads)
+): Promise<Verdict> {
+  const loads = await store.firstLoads(remote, version, since, settings.minLoads)
   const n = loads.length
   if (n < settings.minLoads)
     return now - since > settings.windowMs ? { status: 'expired', loads: n } : { status: 'waiting', loads: n }
@@ -78,9 +81,11 @@ export function judgeRelease(
   ).length
   const fallbacks = loads.filter((l) => l.outcome === 'fallback').length
   const until = loads[n - 1].at
-  const errors = store.errorCount(remote, version, since, until) / n
+  const errors = (await store.rates(remote, version, since, until)).errors / n
   const before = previous
-    ? store.versions(since - settings.windowMs).find((v) => v.remote === remote && v.version === previous)
+    ? (await store.versions(since - settings.windowMs)).find(
+        (v) => v.remote === remote && v.version === previous,
+      )
     : undefined
   const baseline = before && before.loads ? before.errors / before.loads : 0
   const problems: string[] = []
@@ -114,12 +119,12 @@ export interface WatcherOptions {
  * The server's watch: each `check()` judges every release in the log within its window that has no verdict
  * yet, and rolls back a failing one that is still current. Verdicts are kept for the process's life.
  */
-export function createReleaseWatcher(options: WatcherOptions): { check(): ReleaseEvent[] } {
+export function createReleaseWatcher(options: WatcherOptions): { check(): Promise<ReleaseEvent[]> } {
   const decided = new Set<string>()
   const now = options.now ?? Date.now
   const log = options.log ?? ((line: string) => console.log(line))
   return {
-    check() {
+    async check() {
       const rolledBack: ReleaseEvent[] = []
       const t = now()
       for (const event of readReleaseEvents(options.cdnDir, t - options.settings.windowMs * 2)) {
@@ -130,7 +135,7 @@ export function createReleaseWatcher(options: WatcherOptions): { check(): Releas
           decided.add(key)
           continue
         }
-        const verdict = judgeRelease(
+        const verdict = await judgeRelease(
           options.store,
           event.remote,
           event.to,

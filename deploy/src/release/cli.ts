@@ -33,8 +33,8 @@ function pagesCheck(): void {
 
 /**
  * `pnpm release <remote> --watch` (ADR 0033): judges the new version on its first loads as borrowers report
- * them (the server's store: HEALTH_DB, or the one of the server on PORT); rolls it back and returns 1 when it
- * fails, 0 when it is healthy or its window passed without enough loads to judge.
+ * them (the server's store: HEALTH_DB, or the one of the server on PORT, read beside it); rolls it back and
+ * returns 1 when it fails, 0 when it is healthy or its window passed without enough loads to judge.
  */
 async function watchRelease(pkg: string, version: string, previous: string | null): Promise<number> {
   const settings = watchSettings()
@@ -42,35 +42,35 @@ async function watchRelease(pkg: string, version: string, previous: string | nul
   const since = Date.now()
   const file = healthStoreFile(Number(process.env.PORT ?? 8080))
   console.log(`Watching ${pkg}@${version} over its first ${settings.minLoads} loads (${file})…`)
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS))
-    if (readRegistry(REGISTRY_FILE).remotes[name]?.version !== version) {
-      console.log(`${pkg}@${version} is no longer current (rolled back elsewhere); the watch ends`)
-      return 1
+  let store: HealthStore | null = null
+  try {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS))
+      if (readRegistry(REGISTRY_FILE).remotes[name]?.version !== version) {
+        console.log(`${pkg}@${version} is no longer current (rolled back elsewhere); the watch ends`)
+        return 1
+      }
+      if (!store && !existsSync(file)) continue
+      store ??= new HealthStore(file, { readOnly: true })
+      const verdict: Verdict = await judgeRelease(store, name, version, previous, since, settings)
+      if (verdict.status === 'waiting') continue
+      if (verdict.status === 'failing') {
+        const back = rollbackRemote(pkg, undefined, {
+          onlyIfCurrent: version,
+          reason: `release watch: ${verdict.reason}`,
+        })
+        console.error(`${pkg}@${version} is failing: ${verdict.reason}. Rolled back to ${back.version}.`)
+        return 1
+      }
+      console.log(
+        verdict.status === 'healthy'
+          ? `${pkg}@${version} is healthy over its first ${verdict.loads} loads`
+          : `${pkg}@${version} had ${verdict.loads} of ${settings.minLoads} loads in its window; left as it is`,
+      )
+      return 0
     }
-    if (!existsSync(file)) continue
-    const store = new HealthStore(file, Date.now, { readOnly: true })
-    let verdict: Verdict
-    try {
-      verdict = judgeRelease(store, name, version, previous, since, settings)
-    } finally {
-      store.close()
-    }
-    if (verdict.status === 'waiting') continue
-    if (verdict.status === 'failing') {
-      const back = rollbackRemote(pkg, undefined, {
-        onlyIfCurrent: version,
-        reason: `release watch: ${verdict.reason}`,
-      })
-      console.error(`${pkg}@${version} is failing: ${verdict.reason}. Rolled back to ${back.version}.`)
-      return 1
-    }
-    console.log(
-      verdict.status === 'healthy'
-        ? `${pkg}@${version} is healthy over its first ${verdict.loads} loads`
-        : `${pkg}@${version} had ${verdict.loads} of ${settings.minLoads} loads in its window; left as it is`,
-    )
-    return 0
+  } finally {
+    await store?.close()
   }
 }
 
@@ -145,16 +145,24 @@ async function main(argv: string[]) {
         process.exitCode = 1
       }
       const unknown = doc ? '-' : '?'
-      // Field health from the server's store (ADR 0033): the demo server's on PORT, or HEALTH_DB.
+      // Field health from the server's store (ADR 0042): the demo server's on PORT, or HEALTH_DB, read
+      // beside the server as it writes (WAL); a store that cannot be read is said, and the list still printed.
       const file = healthStoreFile(Number(process.env.PORT ?? 8080))
-      const store = existsSync(file) ? new HealthStore(file, Date.now, { readOnly: true }) : null
-      const byWindow = store ? WINDOWS.map((w) => store.versions(Date.now() - w.ms)) : []
+      const store = existsSync(file) ? new HealthStore(file, { readOnly: true }) : null
+      const byWindow = store
+        ? await Promise.all(WINDOWS.map((w) => store.versions(Date.now() - w.ms))).catch((error: unknown) => {
+            console.error(
+              `Field health not read (${file}): ${error instanceof Error ? error.message : error}`,
+            )
+            return null
+          })
+        : null
       for (const pkg of remotePackages()) {
         const entry = doc?.remotes[federationName(pkg)]
         console.log(
           `${pkg.padEnd(14)} current: ${entry?.version ?? unknown}  previous: ${entry?.previous?.version ?? unknown}  available: ${versionsOnCdn(pkg).join(', ') || '-'}`,
         )
-        if (store && entry) {
+        if (byWindow && entry) {
           const lines = healthLines(
             federationName(pkg),
             entry.version,
@@ -164,7 +172,7 @@ async function main(argv: string[]) {
           for (const line of lines) console.log(line)
         }
       }
-      store?.close()
+      await store?.close()
       if (!store) console.log(`\nNo field health yet (${file}): the server writes it as pages report.`)
       return
     }

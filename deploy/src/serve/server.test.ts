@@ -9,6 +9,7 @@ import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { CSP_REPORT_MAX_BYTES, CspReportLog } from './csp-reports'
 import { createHealthCollector, HEALTH_REPORT_PATH } from '../health/health-collector'
+import { readStoredLoads } from '../health/health-db'
 import { HealthStore } from '../health/health-store'
 import { DEPLOY_DIR } from '../paths'
 import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from '../security-headers'
@@ -579,25 +580,39 @@ test('documents carry HSTS, Permissions-Policy, COOP and the report endpoint; fi
   }
 })
 
+const REPORT = {
+  v: 1,
+  route: '/repay',
+  phase: 'load',
+  remotes: [{ remote: 'mf_repay', version: '1.0.0-abc', outcome: 'mounted', phases: {} }],
+  vitals: [],
+  errors: [],
+  calls: [],
+}
+
 test('health reports posted to the app server reach its collector; without one the path is nothing special', async () => {
-  const store = new HealthStore(join(work, 'health.db'))
+  const file = join(work, 'health.db')
+  const store = new HealthStore(file)
   const port = await start({ health: createHealthCollector(store) })
-  const report = { v: 1, route: '/repay', phase: 'hidden', remotes: [], vitals: [], errors: [], calls: [] }
+  const report = REPORT
   const response = await fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(report),
   })
-  expect(response.status).toBe(204)
+  expect(response.status).toBe(202)
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-  expect(store.reports().map((r) => r.report)).toEqual([report])
-  store.close()
+  await store.close()
+  expect(readStoredLoads(file).map((l) => [l.remote, l.version, l.outcome])).toEqual([
+    ['mf_repay', '1.0.0-abc', 'mounted'],
+  ])
 })
 
 test("the app server limits each client to its collector's rate", async () => {
-  const store = new HealthStore(join(work, 'health-limited.db'))
+  const file = join(work, 'health-limited.db')
+  const store = new HealthStore(file)
   const port = await start({ health: createHealthCollector(store, undefined, 2) })
-  const report = { v: 1, route: '/repay', phase: 'hidden', remotes: [], vitals: [], errors: [], calls: [] }
+  const report = REPORT
   const statuses: number[] = []
   for (let i = 0; i < 3; i++) {
     const response = await fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
@@ -607,7 +622,7 @@ test("the app server limits each client to its collector's rate", async () => {
     })
     statuses.push(response.status)
   }
-  expect(statuses).toEqual([204, 204, 429])
-  expect(store.reports()).toHaveLength(2)
-  store.close()
+  expect(statuses).toEqual([202, 202, 429])
+  await store.close()
+  expect(readStoredLoads(file)).toHaveLength(2)
 })

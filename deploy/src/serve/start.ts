@@ -6,7 +6,7 @@ import { pagesDirOf } from '../pages/route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from '../settings'
 import { createHealthCollector, healthReportsPerMinute } from '../health/health-collector'
-import { HealthStore, healthStoreFile } from '../health/health-store'
+import { HealthStore, healthStoreFile, healthStoreLimits } from '../health/health-store'
 import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
 import { opsToken } from '../health/ops-page'
 
@@ -20,6 +20,7 @@ async function main() {
   const skipBuild = process.env.SKIP_BUILD === '1'
   // Settings the deploy cannot run with (production's missing ones, a mistyped URL) stop it before the build.
   const settings = settingsFromEnv()
+  const limits = healthStoreLimits()
   const remotes = remotePackages()
   if (!skipBuild) {
     console.log(`Building ${remotes.join(', ')}…`)
@@ -37,7 +38,7 @@ async function main() {
   const otlpUrl = otlpLogsUrl()
   const otlp = otlpUrl ? createOtlpForwarder(otlpUrl) : null
   const health = createHealthCollector(
-    new HealthStore(healthStoreFile(port)),
+    new HealthStore(healthStoreFile(port), { limits }),
     otlp?.forward,
     healthReportsPerMinute(),
   )
@@ -59,12 +60,17 @@ async function main() {
       rollback: (remote, version, reason) =>
         void rollbackRemote(packageOf(remote), undefined, { onlyIfCurrent: version, reason }),
     })
+    // One look at a time: a look that outlasts the interval is not started again beside itself.
+    let looking = false
     setInterval(() => {
-      try {
-        watcher.check()
-      } catch (error) {
-        console.error('[release watch]', error instanceof Error ? error.message : error)
-      }
+      if (looking) return
+      looking = true
+      watcher
+        .check()
+        .catch((error: unknown) =>
+          console.error('[release watch]', error instanceof Error ? error.message : error),
+        )
+        .finally(() => (looking = false))
     }, WATCH_INTERVAL_MS).unref()
   }
   guardProcess()
@@ -86,8 +92,7 @@ async function main() {
   const stop = () => {
     console.log('Stopping…')
     server.close(() => {
-      health.store.close()
-      void (otlp?.shutdown() ?? Promise.resolve()).finally(() => process.exit(0))
+      void Promise.allSettled([health.store.close(), otlp?.shutdown()]).finally(() => process.exit(0))
     })
     server.closeAllConnections()
     setTimeout(() => process.exit(0), 2000).unref()
