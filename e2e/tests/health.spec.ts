@@ -12,7 +12,7 @@ const STORE = healthStoreFile(PORT)
 // Behind nginx too: its /health/reports location passes reports to the same Node server, whose store both
 // projects read.
 
-test('a loan page reports its remote mounted with its load stages and its vitals, and no session value', async ({
+test('a loan page reports its remote mounted and its vitals, stored as one page load with no session value', async ({
   page,
 }) => {
   const session = `sess-health-${Date.now()}`
