@@ -101,6 +101,7 @@ export function noLoads(remote: string, version: string): VersionHealth {
 }
 
 const minuteOf = (at: number) => Math.floor(at / MINUTE_MS)
+const hourOf = (minute: number) => Math.floor(minute / 60)
 const bucketOf = (value: number) => (value > 0 ? Math.floor(Math.log(value) / BUCKET_BASE) : ZERO_BUCKET)
 /** A bucket's value: the middle of its range on the log scale. */
 const valueOf = (bucket: number) => (bucket === ZERO_BUCKET ? 0 : Math.exp((bucket + 0.5) * BUCKET_BASE))
@@ -109,7 +110,8 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS loads (
   id INTEGER PRIMARY KEY, load_id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL, reports INTEGER NOT NULL,
   remote TEXT, version TEXT, shown TEXT, client TEXT, outcome TEXT, reason TEXT);
-CREATE INDEX IF NOT EXISTS loads_by_version ON loads (remote, version, at, id, outcome, client);
+CREATE INDEX IF NOT EXISTS loads_by_version ON loads (remote, version, at, id);
+CREATE INDEX IF NOT EXISTS loads_by_client ON loads (remote, version, client, at);
 CREATE TABLE IF NOT EXISTS vitals (load INTEGER NOT NULL, name TEXT NOT NULL, value REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS vitals_by_load ON vitals (load);
 CREATE TABLE IF NOT EXISTS errors (
@@ -129,10 +131,14 @@ CREATE TABLE IF NOT EXISTS load_minutes (
 CREATE TABLE IF NOT EXISTS error_minutes (
   remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, n INTEGER NOT NULL,
   PRIMARY KEY (remote, version, minute)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS vital_hist (
+CREATE TABLE IF NOT EXISTS vital_minutes (
   remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL,
   bucket INTEGER NOT NULL, n INTEGER NOT NULL,
   PRIMARY KEY (remote, version, name, minute, bucket)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vital_hours (
+  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, hour INTEGER NOT NULL,
+  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, name, hour, bucket)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rejected (
   minute INTEGER NOT NULL, reason TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (minute, reason)) WITHOUT ROWID;
 `
@@ -153,10 +159,15 @@ export const QUERIES = {
     FROM versions v CROSS JOIN error_minutes m
       ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
     GROUP BY m.remote, m.version`,
-  versionVitals: `SELECT h.remote, h.version, h.name, h.bucket, SUM(h.n) AS n
-    FROM versions v CROSS JOIN vital_hist h
-      ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP') AND h.minute >= ?
-    GROUP BY h.remote, h.version, h.name, h.bucket`,
+  // Whole hours from the hourly histograms, the minutes before the first whole hour from the minutes'.
+  versionVitals: `SELECT remote, version, name, bucket, SUM(n) AS n FROM (
+      SELECT h.remote, h.version, h.name, h.bucket, h.n FROM versions v CROSS JOIN vital_minutes h
+        ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP')
+        AND h.minute >= ? AND h.minute < ?
+      UNION ALL
+      SELECT h.remote, h.version, h.name, h.bucket, h.n FROM versions v CROSS JOIN vital_hours h
+        ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP') AND h.hour >= ?)
+    GROUP BY remote, version, name, bucket`,
   seriesLoads: `SELECT m.remote, m.version, m.minute / CAST(? AS INTEGER) AS slot, m.outcome, SUM(m.n) AS n
     FROM versions v CROSS JOIN load_minutes m
       ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
@@ -167,10 +178,14 @@ export const QUERIES = {
     GROUP BY m.remote, m.version, slot`,
   firstLoads: `SELECT at, client, outcome, reason, version FROM loads
     WHERE remote = ? AND version = ? AND at >= ? ORDER BY at, id`,
-  rateOutcomes: `SELECT outcome, COUNT(*) AS n FROM loads
-    WHERE remote = ? AND version = ? AND at >= ? AND at <= ? GROUP BY outcome`,
-  rateClients: `SELECT COUNT(DISTINCT client) AS n FROM loads
-    WHERE remote = ? AND version = ? AND at >= ? AND at <= ?`,
+  // A span's whole minutes from the rollup, its ends from the rows.
+  rateMinutes: `SELECT outcome, SUM(n) AS n FROM load_minutes
+    WHERE remote = ? AND version = ? AND minute >= ? AND minute < ? GROUP BY outcome`,
+  rateRows: `SELECT outcome, COUNT(*) AS n FROM loads
+    WHERE remote = ? AND version = ? AND at >= ? AND at < ? GROUP BY outcome`,
+  // In client order, each client is one group: no sort of every load in the span.
+  rateClients: `SELECT COUNT(*) AS n FROM (SELECT client FROM loads
+    WHERE remote = ? AND version = ? AND at >= ? AND at <= ? GROUP BY client)`,
   rateErrors: `SELECT COUNT(*) AS n FROM errors WHERE remote = ? AND version = ? AND at >= ? AND at <= ?`,
   rejectedSince: `SELECT COALESCE(SUM(n), 0) AS n FROM rejected WHERE minute >= ?`,
 } as const
@@ -221,7 +236,7 @@ export class HealthDb {
       this.db.pragma('journal_size_limit = 67108864')
       this.migrate()
     }
-    this.db.pragma('cache_size = -32000')
+    this.db.pragma('cache_size = -131072')
     this.read = Object.fromEntries(
       Object.entries(QUERIES).map(([name, sql]) => [name, this.db.prepare(sql)]),
     ) as HealthDb['read']
@@ -258,7 +273,11 @@ export class HealthDb {
       ),
       vital: s('INSERT INTO vitals (load, name, value) VALUES (?, ?, ?)'),
       countVital: s(
-        `INSERT INTO vital_hist (remote, version, name, minute, bucket, n) VALUES (?, ?, ?, ?, ?, 1)
+        `INSERT INTO vital_minutes (remote, version, name, minute, bucket, n) VALUES (?, ?, ?, ?, ?, 1)
+         ON CONFLICT DO UPDATE SET n = n + 1`,
+      ),
+      countVitalHour: s(
+        `INSERT INTO vital_hours (remote, version, name, hour, bucket, n) VALUES (?, ?, ?, ?, ?, 1)
          ON CONFLICT DO UPDATE SET n = n + 1`,
       ),
       error: s('INSERT INTO errors (load, at, remote, version, kind, message) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -326,7 +345,9 @@ export class HealthDb {
         for (const vital of report.vitals.filter(ours)) {
           touch(remote, vital.version, at)
           w.vital.run(id, vital.name, vital.value)
-          w.countVital.run(remote, vital.version, vital.name, minute, bucketOf(vital.value))
+          const bucket = bucketOf(vital.value)
+          w.countVital.run(remote, vital.version, vital.name, minute, bucket)
+          w.countVitalHour.run(remote, vital.version, vital.name, hourOf(minute), bucket)
         }
         for (const error of report.errors.filter(ours)) {
           touch(remote, error.version, at)
@@ -364,7 +385,8 @@ export class HealthDb {
     }
     for (const row of this.read.versionErrors.all(from) as Row[]) entry(row).errors += Number(row.n)
     const histograms = new Map<string, { bucket: number; n: number }[]>()
-    for (const row of this.read.versionVitals.all(from) as Row[]) {
+    const hour = Math.ceil(from / 60)
+    for (const row of this.read.versionVitals.all(from, hour * 60, hour) as Row[]) {
       const key = `${row.remote}\n${row.version}\n${row.name}`
       const list = histograms.get(key) ?? []
       list.push({ bucket: Number(row.bucket), n: Number(row.n) })
@@ -438,15 +460,27 @@ export class HealthDb {
 
   /** A version's counted loads between `since` and `until` (inclusive): per outcome, clients, errors. */
   rates(remote: string, version: string, since: number, until: number): LoadRates {
-    const args = [remote, version, since, until]
     const byOutcome: Record<string, number> = {}
-    let loads = 0
-    for (const row of this.read.rateOutcomes.all(...args) as Row[]) {
-      byOutcome[String(row.outcome)] = Number(row.n)
-      loads += Number(row.n)
+    const add = (rows: Row[]) => {
+      for (const row of rows)
+        byOutcome[String(row.outcome)] = (byOutcome[String(row.outcome)] ?? 0) + Number(row.n)
     }
+    const end = until + 1
+    const first = Math.ceil(since / MINUTE_MS)
+    const last = Math.floor(end / MINUTE_MS)
+    if (first < last) {
+      add(this.read.rateMinutes.all(remote, version, first, last) as Row[])
+      add(this.read.rateRows.all(remote, version, since, first * MINUTE_MS) as Row[])
+      add(this.read.rateRows.all(remote, version, last * MINUTE_MS, end) as Row[])
+    } else add(this.read.rateRows.all(remote, version, since, end) as Row[])
+    const args = [remote, version, since, until]
     const count = (statement: Database.Statement) => Number((statement.get(...args) as Row).n)
-    return { loads, clients: count(this.read.rateClients), byOutcome, errors: count(this.read.rateErrors) }
+    return {
+      loads: Object.values(byOutcome).reduce((sum, n) => sum + n, 0),
+      clients: count(this.read.rateClients),
+      byOutcome,
+      errors: count(this.read.rateErrors),
+    }
   }
 
   /** Reports refused as malformed since `since` (whole minutes). */
@@ -459,11 +493,12 @@ export class HealthDb {
     const args: Record<QueryName, unknown[]> = {
       versionLoads: [0],
       versionErrors: [0],
-      versionVitals: [0],
+      versionVitals: [0, 60, 1],
       seriesLoads: [15, 0],
       seriesErrors: [15, 0],
       firstLoads: ['r', 'v', 0],
-      rateOutcomes: ['r', 'v', 0, 1],
+      rateMinutes: ['r', 'v', 0, 1],
+      rateRows: ['r', 'v', 0, 1],
       rateClients: ['r', 'v', 0, 1],
       rateErrors: ['r', 'v', 0, 1],
       rejectedSince: [0],
@@ -548,9 +583,14 @@ export class HealthDb {
         }
         this.db
           .prepare(
-            `DELETE FROM vital_hist WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND minute < ?`,
+            `DELETE FROM vital_minutes WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND minute < ?`,
           )
           .run(v.remote, v.version, minute)
+        this.db
+          .prepare(
+            `DELETE FROM vital_hours WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND hour < ?`,
+          )
+          .run(v.remote, v.version, hourOf(minute))
       }
       this.db.prepare('DELETE FROM versions WHERE last_at < ?').run(cutoff)
       this.db.prepare('UPDATE versions SET first_at = ? WHERE first_at < ?').run(cutoff, cutoff)
@@ -570,7 +610,14 @@ export class HealthDb {
       ).map((row) => Number(row.id))
       this.deleteLoads(ids)
       if (ids.length >= TRIM_CHUNK) return
-      for (const table of ['load_minutes', 'error_minutes', 'vital_hist', 'errors', 'versions']) {
+      for (const table of [
+        'load_minutes',
+        'error_minutes',
+        'vital_minutes',
+        'vital_hours',
+        'errors',
+        'versions',
+      ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE remote = ? AND version = ?`).run(remote, version)
       }
     })()
