@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4310)
 const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 4320)
+/** The ops page's token on the suite's Node server (`ops-login.spec.ts`; the demo would make one up per run). */
+export const OPS_TOKEN = 'e2e-ops-token-for-the-suite-0123'
 /** The health report rate per client both servers get here (deploy's `healthReportsPerMinute`; 60 by default). */
 const SUITE_REPORTS_PER_MINUTE = '6000'
 
@@ -42,7 +44,12 @@ export default defineConfig({
       command: 'pnpm --filter deploy start',
       // Every test's browser is one client (127.0.0.1) to the report rate limit, as many borrowers behind one
       // address would be: the suite's pages send a few hundred health reports a minute between them.
-      env: { PORT: String(PORT), SKIP_BUILD: '1', HEALTH_REPORTS_PER_MINUTE: SUITE_REPORTS_PER_MINUTE },
+      env: {
+        PORT: String(PORT),
+        SKIP_BUILD: '1',
+        HEALTH_REPORTS_PER_MINUTE: SUITE_REPORTS_PER_MINUTE,
+        OPS_TOKEN,
+      },
       url: `http://localhost:${PORT}/registry.json`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -7,6 +7,7 @@ import {
   settingsFromEnv,
   upstreamUrl,
 } from './settings'
+import { PRODUCTION_ENV } from './testing/production-env'
 
 test("the demo profile is the default: demo link hosts, QA version pins on, the demo's second origin", () => {
   expect(settingsFromEnv({})).toEqual({
@@ -38,16 +39,7 @@ test("the demo's lender identity says plainly that it is not a real lender's; th
 })
 
 /** Everything the production profile needs stated (ADR 0038). */
-const PRODUCTION = {
-  DEPLOY_PROFILE: 'production',
-  LENDER_NAME: 'Kalesa Lending Corp.',
-  LENDER_SEC_REGISTRATION_NO: 'CS2024-77777',
-  LENDER_CERTIFICATE_OF_AUTHORITY_NO: '4242',
-  LENDER_ADDRESS: '12 Test Street, Quezon City',
-  SERVICE_PHONE: '+63 2 5555 0000',
-  SERVICE_EMAIL: 'help@kalesa.ph',
-  ALLOWED_HOSTS: 'pay.kalesa.ph',
-}
+const PRODUCTION = PRODUCTION_ENV
 const REQUIRED = Object.keys(PRODUCTION).filter((variable) => variable !== 'DEPLOY_PROFILE')
 
 test('the production profile starts with every required setting stated, and makes up none', () => {

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { pageFileName, pagesDirOf } from 'deploy/route-pages'
 import { PROFILES, REQUIRED_IN_PRODUCTION } from 'deploy/settings'
 import { stop, waitFor } from './own-server'
+import { PRODUCTION_ENV } from 'deploy/testing/production-env'
 
 /**
  * The lender's legal identity is the deployment's (issue #40, items 6 and 7; ADR 0038): the site's pages show
@@ -83,16 +84,7 @@ test.describe('the demo identity from the settings', () => {
 test.describe('a production deploy', () => {
   test.describe.configure({ mode: 'serial' })
 
-  const PRODUCTION = {
-    DEPLOY_PROFILE: 'production',
-    LENDER_NAME: 'Kalesa Lending Corp.',
-    LENDER_SEC_REGISTRATION_NO: 'CS2024-77777',
-    LENDER_CERTIFICATE_OF_AUTHORITY_NO: '4242',
-    LENDER_ADDRESS: '12 Test Street, Quezon City',
-    SERVICE_PHONE: '+63 2 5555 0000',
-    SERVICE_EMAIL: 'help@kalesa.example',
-    ALLOWED_HOSTS: 'none',
-  }
+  const PRODUCTION = { ...PRODUCTION_ENV, ALLOWED_HOSTS: 'none' }
   const identityOf = (env: typeof PRODUCTION): Identity => ({
     name: env.LENDER_NAME,
     secNo: env.LENDER_SEC_REGISTRATION_NO,

@@ -1,18 +1,24 @@
 import { createRequire } from 'node:module'
 import { expect, test } from '@playwright/test'
 import { publicPaths } from 'deploy/route-pages'
-import { lighthouseConfig, lighthousePaths, REPORTS_DIR } from '../lighthouse/lighthouse-config.ts'
+import {
+  lighthouseCheck,
+  lighthouseConfig,
+  lighthousePaths,
+  REPORTS_DIR,
+} from '../lighthouse/lighthouse-config.ts'
 import { scoreTable } from '../lighthouse/score-table.ts'
 
 /** `pnpm lighthouse`'s own logic (e2e/lighthouse, #31 item 6): which pages, which assertions, its table. */
 
-const config = lighthouseConfig(4999).ci
+const config = lighthouseConfig(4999, 'release').ci
+const gate = lighthouseConfig(4999, 'gate').ci
 
 /** The assertions lhci applies to `url`: those of every matrix entry whose pattern matches it. */
-const assertionsFor = (url: string) =>
+const assertionsFor = (url: string, checked = config) =>
   Object.assign(
     {},
-    ...config.assert.assertMatrix
+    ...checked.assert.assertMatrix
       .filter((entry) => new RegExp(entry.matchingUrlPattern).test(url))
       .map((entry) => entry.assertions),
   ) as Record<string, [string, { minScore: number }]>
@@ -49,6 +55,22 @@ test('accessibility 100 and performance ≥ 95 everywhere; best practices and SE
   expect(config.collect.numberOfRuns).toBe(Number(process.env.LIGHTHOUSE_RUNS ?? 5))
   // A path that only begins like a public one is not public.
   expect(assertionsFor('http://localhost:4999/aboutUsX')).toEqual(everywhere)
+})
+
+test('the gate (pnpm test) asserts what one run decides: the same pages, every category but performance', () => {
+  expect(gate.collect.url).toEqual(config.collect.url)
+  expect(gate.collect.numberOfRuns).toBe(Number(process.env.LIGHTHOUSE_RUNS ?? 1))
+  for (const url of gate.collect.url) {
+    const { 'categories:performance': performance, ...rest } = assertionsFor(url)
+    expect(performance, url).toEqual(['error', { minScore: 0.95 }])
+    expect(assertionsFor(url, gate), url).toEqual(rest)
+  }
+  expect(assertionsFor('http://localhost:4999/', gate)).toHaveProperty('categories:seo')
+  expect(assertionsFor('http://localhost:4999/repay', gate)).toEqual({
+    'categories:accessibility': ['error', { minScore: 1 }],
+  })
+  // The gate unless LIGHTHOUSE_CHECK names the release check (pnpm lighthouse:release sets it).
+  expect(lighthouseCheck()).toBe(process.env.LIGHTHOUSE_CHECK === 'release' ? 'release' : 'gate')
 })
 
 test("lhci itself judges a page on the median of its runs' scores, not its best run", () => {

@@ -5,15 +5,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { HealthReport } from 'shared/health/report'
 import { HealthDb, type StoreItem } from './health-db'
 import { HealthStore } from './health-store'
-import { opsData } from './ops-page'
-import { DEFAULT_WATCH, judgeRelease } from './release-watch'
+import { OpsLogins, opsData } from './ops-page'
+import { DEFAULT_WATCH, healthStoreReads, judgeRelease } from './release-watch'
 
 /**
  * `pnpm --filter deploy bench:health`: the store's reads over a full store, as ops and the release watch make
  * them. Fills a file with BENCH_HEALTH_LOADS page loads (default 1,000,000) over the last day, written by the
  * store's own batch write in this process, then times through the store's worker, as the server asks: the ops
  * page's data (also what `pnpm remotes` reads), and the release watch's judgement of a new version over its
- * first 200 clients plus the previous version's rates over a day. Prints the figures; a report, not a test.
+ * first 200 clients plus the previous version's baseline over a day. Prints the figures; a report, not a test.
  */
 const LOADS = Number(process.env.BENCH_HEALTH_LOADS ?? 1_000_000)
 const RUNS = 5
@@ -140,7 +140,9 @@ async function main() {
     delay.enable()
     const released = now - 2 * 3_600_000
     const rows: [string, { ms: number[] }, string][] = []
-    const ops = await timed(() => opsData({ token: '', store, cdnDir, registryFile }, now))
+    const ops = await timed(() =>
+      opsData({ token: '', store, cdnDir, registryFile, logins: new OpsLogins() }, now),
+    )
     rows.push([
       'ops page data (versions over an hour and a day, series, refusals)',
       ops,
@@ -148,16 +150,17 @@ async function main() {
     ])
     const remotes = await timed(() => Promise.all([3_600_000, DAY].map((w) => store.versions(now - w))))
     rows.push(['pnpm remotes (versions over an hour and a day)', remotes, ''])
-    const settings = { ...DEFAULT_WATCH, minLoads: 200 }
-    const judge = await timed(() => judgeRelease(store, 'mf_loan', '1.2.0', '1.1.0', released, settings, now))
+    const judge = await timed(() =>
+      judgeRelease(healthStoreReads(store), 'mf_loan', '1.2.0', '1.1.0', released, DEFAULT_WATCH, now),
+    )
     rows.push(['release watch: judge mf_loan 1.2.0 over its first 200 clients', judge, judge.value.status])
     const first = await timed(() => store.firstLoads('mf_loan', '1.2.0', released, 200))
     rows.push(['  first loads (200 clients)', first, `${first.value.length} loads`])
-    const rates = await timed(() => store.rates('mf_loan', '1.1.0', now - DAY, now))
+    const baseline = await timed(() => store.baseline('mf_loan', '1.1.0', released - DAY, released))
     rows.push([
-      '  previous version’s rates over a day',
-      rates,
-      `${rates.value.loads.toLocaleString('en-US')} loads, ${rates.value.clients.toLocaleString('en-US')} clients`,
+      '  previous version’s baseline over its last day (each client once)',
+      baseline,
+      `${baseline.value.loads.toLocaleString('en-US')} clients, ${baseline.value.network.toLocaleString('en-US')} network`,
     ])
     delay.disable()
     await store.close()

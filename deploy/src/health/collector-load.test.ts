@@ -11,6 +11,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { createAppServer } from '../serve/server'
 import { createHealthCollector, HEALTH_REPORT_PATH } from './health-collector'
 import { HealthStore } from './health-store'
+import { OpsLogins } from './ops-page'
 
 /**
  * The collector under the load issue #41 froze it with, through the server as borrowers and ops reach it:
@@ -46,7 +47,7 @@ beforeEach(async () => {
     cdnDir,
     registryFile,
     health: createHealthCollector(store, undefined, 100_000),
-    ops: { token: TOKEN, store, cdnDir, registryFile },
+    ops: { token: TOKEN, store, cdnDir, registryFile, logins: new OpsLogins() },
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -135,7 +136,7 @@ test('a reader of the store killed mid-read leaves the server storing reports an
   writeFileSync(
     script,
     `import { HealthStore } from ${JSON.stringify(STORE_MODULE)}\n` +
-      `const store = new HealthStore(${JSON.stringify(join(work, 'health.db'))}, { readOnly: true }, { readOnly: true })\n` +
+      `const store = new HealthStore(${JSON.stringify(join(work, 'health.db'))}, { readOnly: true })\n` +
       `for (;;) { await store.versions(0); process.stdout.write('.') }\n`,
   )
   const reader = spawn(process.execPath, ['--import', TSX, script], { stdio: ['ignore', 'pipe', 'ignore'] })

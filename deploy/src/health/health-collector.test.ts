@@ -119,7 +119,11 @@ test('a load report starts a page load of its client and route; that client’s 
 
 test.each([
   ['not JSON', '{"v":1,', 'not JSON'],
-  ['a field the page never sends', JSON.stringify({ ...REPORT, orderId: '86' }), 'orderId'],
+  [
+    'a field the page never sends',
+    JSON.stringify({ ...REPORT, orderId: '86' }),
+    'a field the page never sends',
+  ],
   ['an address as the route', JSON.stringify({ ...REPORT, route: '/repay?orderId=86' }), 'route'],
 ])('a malformed report (%s) gets 400, is counted and never stored', async (_, body, problem) => {
   await start()

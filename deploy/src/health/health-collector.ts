@@ -1,12 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
-import { checkHealthReport } from 'shared/health/report-schema'
 import { matchRoute } from 'shared/routes'
 import { mediaType, readCappedBody } from '../serve/capped-body'
 import { fromLoopback } from '../serve/request-paths'
 import type { Evidence } from './evidence'
 import type { HealthStore } from './health-store'
+import { safeHealthReport } from './scrub'
 
 /**
  * The endpoint pages send health reports to (ADR 0033): POST only, JSON, at most HEALTH_REPORT_MAX_BYTES,
@@ -158,7 +158,7 @@ export function receiveHealthReport(
     } catch {
       value = undefined
     }
-    const checked = value === undefined ? { problem: 'not JSON' } : checkHealthReport(value)
+    const checked = value === undefined ? { problem: 'not JSON' } : safeHealthReport(value)
     if ('problem' in checked) {
       collector.counts.rejected += 1
       collector.store.reject(checked.problem)

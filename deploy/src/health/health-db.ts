@@ -1,7 +1,8 @@
 import { existsSync, rmSync } from 'node:fs'
 import Database from 'better-sqlite3'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport, RemoteOutcome } from 'shared/health/report'
 import type { Evidence } from './evidence'
+import { loadClass } from './load-class'
 
 /**
  * The health store's SQLite file (ADR 0042), as one connection sees it: the schema, the write of a batch in
@@ -12,7 +13,7 @@ import type { Evidence } from './evidence'
  * by their load; and rollups kept in the same transaction (loads per outcome, errors, and vitals as
  * histograms, per remote, version and minute) so that summaries read aggregates, not rows.
  */
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 /** A page load's reports after the first add vitals and errors only, and no more than this many in all. */
 export const REPORTS_PER_LOAD = 4
 /** Loads and rollups older than this are deleted. */
@@ -70,19 +71,16 @@ export interface SeriesPoint {
 export interface FirstLoad {
   at: number
   client: string
-  outcome: string
+  outcome: RemoteOutcome
   reason: string | null
   /** For a fallback: the version that failed (the one this load counts for). */
   from: string | null
 }
 
-/** A version's counted loads over a span (`rates`). */
-export interface LoadRates {
+/** A version's counted loads over a span, each client's first only, and how many a file never reached. */
+export interface LoadBaseline {
   loads: number
-  clients: number
-  byOutcome: Record<string, number>
-  /** Uncaught errors attributed to the version by its loads' reports. */
-  errors: number
+  network: number
 }
 
 /** A version no borrower has loaded yet: the counts every summary starts from. */
@@ -109,9 +107,9 @@ const valueOf = (bucket: number) => (bucket === ZERO_BUCKET ? 0 : Math.exp((buck
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS loads (
   id INTEGER PRIMARY KEY, load_id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL, reports INTEGER NOT NULL,
-  remote TEXT, version TEXT, shown TEXT, client TEXT, outcome TEXT, reason TEXT);
+  remote TEXT, version TEXT, shown TEXT, client TEXT, class TEXT, outcome TEXT, reason TEXT);
 CREATE INDEX IF NOT EXISTS loads_by_version ON loads (remote, version, at, id);
-CREATE INDEX IF NOT EXISTS loads_by_client ON loads (remote, version, client, at);
+CREATE INDEX IF NOT EXISTS loads_by_client ON loads (remote, version, client, at, class);
 CREATE TABLE IF NOT EXISTS vitals (load INTEGER NOT NULL, name TEXT NOT NULL, value REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS vitals_by_load ON vitals (load);
 CREATE TABLE IF NOT EXISTS errors (
@@ -142,9 +140,6 @@ CREATE TABLE IF NOT EXISTS vital_hours (
 CREATE TABLE IF NOT EXISTS rejected (
   minute INTEGER NOT NULL, reason TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (minute, reason)) WITHOUT ROWID;
 `
-
-/** The tables of the first store (ADR 0033): a report's whole body per row, no load, no rollup. */
-const FIRST_SCHEMA_TABLES = ['reports', 'remote_outcomes', 'vitals', 'errors', 'call_failures', 'rejected']
 
 /**
  * The reads, by name: `plans()` explains each as it is run, and a test holds them to their indexes. The
@@ -178,15 +173,12 @@ export const QUERIES = {
     GROUP BY m.remote, m.version, slot`,
   firstLoads: `SELECT at, client, outcome, reason, version FROM loads
     WHERE remote = ? AND version = ? AND at >= ? ORDER BY at, id`,
-  // A span's whole minutes from the rollup, its ends from the rows.
-  rateMinutes: `SELECT outcome, SUM(n) AS n FROM load_minutes
-    WHERE remote = ? AND version = ? AND minute >= ? AND minute < ? GROUP BY outcome`,
-  rateRows: `SELECT outcome, COUNT(*) AS n FROM loads
-    WHERE remote = ? AND version = ? AND at >= ? AND at < ? GROUP BY outcome`,
-  // In client order, each client is one group: no sort of every load in the span.
-  rateClients: `SELECT COUNT(*) AS n FROM (SELECT client FROM loads
-    WHERE remote = ? AND version = ? AND at >= ? AND at <= ? GROUP BY client)`,
-  rateErrors: `SELECT COUNT(*) AS n FROM errors WHERE remote = ? AND version = ? AND at >= ? AND at <= ?`,
+  // In client order each client is one group, whose earliest load's class SQLite reports with MIN(at): the
+  // covering index answers it without a sort or a read of the table (the planner, knowing no row counts,
+  // would rather sort the time range's rows, each read from the table).
+  baseline: `SELECT COUNT(class) AS loads, COALESCE(SUM(class = 'network'), 0) AS network FROM (
+      SELECT class, MIN(at) FROM loads INDEXED BY loads_by_client
+      WHERE remote = ? AND version = ? AND at >= ? AND at < ? GROUP BY client)`,
   rejectedSince: `SELECT COALESCE(SUM(n), 0) AS n FROM rejected WHERE minute >= ?`,
 } as const
 export type QueryName = keyof typeof QUERIES
@@ -245,10 +237,16 @@ export class HealthDb {
   private migrate(): void {
     const version = Number(this.db.pragma('user_version', { simple: true }))
     if (version === SCHEMA_VERSION) return
+    if (version > SCHEMA_VERSION) {
+      throw new Error(
+        `${this.file} is a health store of a later version (${version}); this one writes ${SCHEMA_VERSION}`,
+      )
+    }
     this.db.transaction(() => {
-      if (version < SCHEMA_VERSION) {
-        for (const table of FIRST_SCHEMA_TABLES) this.db.exec(`DROP TABLE IF EXISTS ${table}`)
-      }
+      // An earlier schema's rows were counted by other rules (the first store's had no page load at all), so
+      // they go: the file holds the store alone.
+      const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]
+      for (const { name } of tables) this.db.exec(`DROP TABLE IF EXISTS "${String(name)}"`)
       this.db.exec(SCHEMA)
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`)
     })()
@@ -259,8 +257,8 @@ export class HealthDb {
     return {
       load: s('SELECT id, reports, remote, version, shown FROM loads WHERE load_id = ?'),
       insertLoad: s(
-        `INSERT INTO loads (load_id, at, reports, remote, version, shown, client, outcome, reason)
-         VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO loads (load_id, at, reports, remote, version, shown, client, class, outcome, reason)
+         VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       nextReport: s('UPDATE loads SET reports = reports + 1 WHERE id = ?'),
       newVersion: s(
@@ -327,6 +325,7 @@ export class HealthDb {
               counted?.version ?? null,
               counted?.shown ?? null,
               counted ? evidence.client : null,
+              own ? loadClass(own.outcome, own.reason) : null,
               own?.outcome ?? null,
               own?.reason ?? null,
             ).lastInsertRowid,
@@ -449,7 +448,8 @@ export class HealthDb {
       loads.push({
         at: Number(row.at),
         client,
-        outcome: String(row.outcome),
+        // Only reports that passed the schema's check are stored.
+        outcome: String(row.outcome) as RemoteOutcome,
         reason: row.reason === null ? null : String(row.reason),
         from: row.outcome === 'fallback' ? String(row.version) : null,
       })
@@ -458,29 +458,14 @@ export class HealthDb {
     return loads
   }
 
-  /** A version's counted loads between `since` and `until` (inclusive): per outcome, clients, errors. */
-  rates(remote: string, version: string, since: number, until: number): LoadRates {
-    const byOutcome: Record<string, number> = {}
-    const add = (rows: Row[]) => {
-      for (const row of rows)
-        byOutcome[String(row.outcome)] = (byOutcome[String(row.outcome)] ?? 0) + Number(row.n)
-    }
-    const end = until + 1
-    const first = Math.ceil(since / MINUTE_MS)
-    const last = Math.floor(end / MINUTE_MS)
-    if (first < last) {
-      add(this.read.rateMinutes.all(remote, version, first, last) as Row[])
-      add(this.read.rateRows.all(remote, version, since, first * MINUTE_MS) as Row[])
-      add(this.read.rateRows.all(remote, version, last * MINUTE_MS, end) as Row[])
-    } else add(this.read.rateRows.all(remote, version, since, end) as Row[])
-    const args = [remote, version, since, until]
-    const count = (statement: Database.Statement) => Number((statement.get(...args) as Row).n)
-    return {
-      loads: Object.values(byOutcome).reduce((sum, n) => sum + n, 0),
-      clients: count(this.read.rateClients),
-      byOutcome,
-      errors: count(this.read.rateErrors),
-    }
+  /**
+   * `version`'s counted loads in [`since`, `until`), each client's first only (a load that is no load of
+   * any version, `not-released`, is none), and how many of them a file never reached: the previous version's
+   * network failure rate the release judge holds a new one to.
+   */
+  baseline(remote: string, version: string, since: number, until: number): LoadBaseline {
+    const row = this.read.baseline.get(remote, version, since, until) as Row
+    return { loads: Number(row.loads), network: Number(row.network) }
   }
 
   /** Reports refused as malformed since `since` (whole minutes). */
@@ -497,10 +482,7 @@ export class HealthDb {
       seriesLoads: [15, 0],
       seriesErrors: [15, 0],
       firstLoads: ['r', 'v', 0],
-      rateMinutes: ['r', 'v', 0, 1],
-      rateRows: ['r', 'v', 0, 1],
-      rateClients: ['r', 'v', 0, 1],
-      rateErrors: ['r', 'v', 0, 1],
+      baseline: ['r', 'v', 0, 1],
       rejectedSince: [0],
     }
     return Object.fromEntries(

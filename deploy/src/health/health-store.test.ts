@@ -231,58 +231,29 @@ test('first loads: the first counted load of each client since a time, in time o
   expect(await store.firstLoads('mf_loan', '1', since, 3)).toEqual([])
 })
 
-test('rates: a version’s loads per outcome, clients and errors between two times', async () => {
+test('baseline: a version’s loads in a span, each client’s first only, and how many a file never reached', async () => {
   const store = open()
-  const load = (client: string, kind: Remote['outcome'], errors = 0) => {
+  const OFFLINE = 'entry: Failed to fetch dynamically imported module: /remotes/mf-loan/1/x.js'
+  const load = (client: string, kind: Remote['outcome'], extra: Partial<Remote> = {}) => {
     now += 1000
-    const id = `${client}-${now}`
-    store.enqueue(
-      report([outcome('2', kind)], { errors: Array(errors).fill(error('2')) }),
-      loadOf(id, { client }),
-    )
+    store.enqueue(report([outcome('1', kind, extra)]), loadOf(`${client}-${now}`, { client }))
   }
+  load('before', 'retry-screen', { reason: OFFLINE })
   const since = now + 1
-  load('ann', 'mounted', 1)
-  load('ann', 'retry-screen')
-  load('bob', 'mounted', 2)
-  const until = now
-  load('cyd', 'mounted', 5)
-  expect(await store.rates('mf_loan', '2', since, until)).toEqual({
-    loads: 3,
-    clients: 2,
-    byOutcome: { mounted: 2, 'retry-screen': 1 },
-    errors: 3,
-  })
-})
-
-test('rates over minutes: whole minutes from the rollup, the ends from the rows, the same counts as the rows', async () => {
-  const store = open()
-  const sent: { at: number; kind: Remote['outcome'] }[] = []
-  const kinds: Remote['outcome'][] = ['mounted', 'retry-screen', 'mounted', 'fallback', 'mount-timeout']
-  for (let i = 0; i < 40; i++) {
-    now += 17_000
-    const kind = kinds[i % kinds.length]
-    sent.push({ at: now, kind })
-    store.enqueue(
-      report([outcome('2', kind, kind === 'fallback' ? { version: '1', from: '2' } : {})]),
-      loadOf(`r${i}`),
-    )
-  }
-  for (const [since, until] of [
-    [sent[3].at - 5_000, sent[31].at + 2_000],
-    [sent[3].at, sent[31].at],
-    [sent[10].at + 1, sent[12].at],
-  ]) {
-    const within = sent.filter((l) => l.at >= since && l.at <= until)
-    const byOutcome: Record<string, number> = {}
-    for (const l of within) byOutcome[l.kind] = (byOutcome[l.kind] ?? 0) + 1
-    expect(await store.rates('mf_loan', '2', since, until)).toEqual({
-      loads: within.length,
-      clients: within.length,
-      byOutcome,
-      errors: 0,
-    })
-  }
+  load('ann', 'retry-screen', { reason: OFFLINE })
+  // Ann's later loads are not counted again, whatever they were.
+  load('ann', 'mounted')
+  load('bob', 'mounted')
+  load('bob', 'retry-screen', { reason: OFFLINE })
+  load('cyd', 'retry-screen', { reason: 'crashed: boom' })
+  load('dan', 'fallback', { version: '0', from: '1', reason: OFFLINE })
+  // Not a load of any version.
+  load('eve', 'not-released')
+  const until = now + 1
+  load('fay', 'retry-screen', { reason: OFFLINE })
+  expect(await store.baseline('mf_loan', '1', since, until)).toEqual({ loads: 4, network: 2 })
+  expect(await store.baseline('mf_loan', '1', 0, Infinity)).toEqual({ loads: 6, network: 4 })
+  expect(await store.baseline('mf_loan', '2', 0, Infinity)).toEqual({ loads: 0, network: 0 })
 })
 
 test('malformed reports are counted by reason (cut to 200 characters), never stored', async () => {
@@ -419,7 +390,7 @@ test('every read of the ops view, `pnpm remotes` and the judge searches an index
   expect(plans.firstLoads).toEqual([
     'SEARCH loads USING INDEX loads_by_version (remote=? AND version=? AND at>?)',
   ])
-  expect(plans.rateClients).toContain(
+  expect(plans.baseline).toContain(
     'SEARCH loads USING COVERING INDEX loads_by_client (remote=? AND version=?)',
   )
   expect(plans.versionLoads).toContain('SEARCH m USING PRIMARY KEY (remote=? AND version=? AND minute>?)')

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads'
 import type { HealthReport } from 'shared/health/report'
 import { DEPLOY_DIR } from '../paths'
 import type { Evidence } from './evidence'
-import type { FirstLoad, LoadRates, SeriesPoint, StoreItem, StoreLimits, VersionHealth } from './health-db'
+import type { FirstLoad, LoadBaseline, SeriesPoint, StoreItem, StoreLimits, VersionHealth } from './health-db'
 import type { FromWorker, Questions, ToWorker, WorkerSetup } from './health-worker'
 
 /**
@@ -124,9 +124,9 @@ export class HealthStore {
     return this.ask('firstLoads', remote, version, since, limit)
   }
 
-  /** `version`'s counted loads between `since` and `until`: per outcome, clients, errors. */
-  rates(remote: string, version: string, since: number, until: number): Promise<LoadRates> {
-    return this.ask('rates', remote, version, since, until)
+  /** `version`'s counted loads in [`since`, `until`), each client once, and how many were `network`. */
+  baseline(remote: string, version: string, since: number, until: number): Promise<LoadBaseline> {
+    return this.ask('baseline', remote, version, since, until)
   }
 
   rejectedSince(since: number): Promise<number> {

@@ -18,7 +18,7 @@ export interface Questions {
   versions: [since: number]
   series: [since: number, bucketMs: number]
   firstLoads: [remote: string, version: string, since: number, limit: number]
-  rates: [remote: string, version: string, since: number, until: number]
+  baseline: [remote: string, version: string, since: number, until: number]
   rejectedSince: [since: number]
   /** Answered once every batch before it is written and the store is within its limits. */
   flush: []
@@ -71,8 +71,8 @@ const reads: { [K in keyof Questions]: (...args: never[]) => unknown } = {
   series: (since: number, bucketMs: number) => db.series(since, bucketMs),
   firstLoads: (remote: string, version: string, since: number, limit: number) =>
     db.firstLoads(remote, version, since, limit),
-  rates: (remote: string, version: string, since: number, until: number) =>
-    db.rates(remote, version, since, until),
+  baseline: (remote: string, version: string, since: number, until: number) =>
+    db.baseline(remote, version, since, until),
   rejectedSince: (since: number) => db.rejectedSince(since),
   flush: () => null,
 }

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,13 +7,15 @@ import { SAMPLE_HEALTH_REPORT } from 'shared/testing/health'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { appendReleaseEvent } from '../release/release-log'
 import { HealthStore } from './health-store'
-import { handleOps, opsToken, sameToken } from './ops-page'
+import { createAppServer } from '../serve/server'
+import { LOGIN_ATTEMPTS_PER_MINUTE, OpsLogins, opsToken, sameToken, SESSION_HOURS } from './ops-page'
 
 const TOKEN = 'ops-token-for-tests-0123456789'
 let dir: string
 let store: HealthStore
 let server: Server
 let base: string
+let now: number
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ops-'))
@@ -48,14 +50,14 @@ beforeEach(async () => {
     from: '1.0.0-old',
     to: '1.0.1-new',
   })
-  server = createServer((req, res) =>
-    handleOps(req, res, new URL(req.url ?? '/', 'http://x').pathname, {
-      token: TOKEN,
-      store,
-      cdnDir,
-      registryFile,
-    }),
-  )
+  now = Date.now()
+  // Through the app server's routing, as `pnpm start` serves it (a throw there is its 500).
+  server = createAppServer({
+    shellDir: dir,
+    cdnDir,
+    registryFile,
+    ops: { token: TOKEN, store, cdnDir, registryFile, logins: new OpsLogins(() => now) },
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -74,6 +76,30 @@ const login = (token: string) =>
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token }).toString(),
   })
+
+/** A request with headers fetch will not send as given (Host) or from another local address. */
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body = '',
+  localAddress?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers, localAddress }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
+const loginAs = (headers: Record<string, string>, token = TOKEN, localAddress?: string) =>
+  raw('POST', '/ops/login', { ...FORM, ...headers }, new URLSearchParams({ token }).toString(), localAddress)
+const cookieOf = (answer: Response) => answer.headers.get('set-cookie')!.split(';')[0]
 
 test('without the token: the login form, no data; never indexed', async () => {
   const page = await fetch(`${base}/ops`)
@@ -94,7 +120,7 @@ test('with the token: a session cookie that is not the token, the page, and the 
   const answer = await login(TOKEN)
   expect(answer.status).toBe(303)
   const cookie = answer.headers.get('set-cookie')!
-  expect(cookie).toMatch(/^ops=[0-9a-f]{64}; Path=\/ops; HttpOnly; SameSite=Strict/)
+  expect(cookie).toMatch(/^ops=[\w-]{43}; Path=\/ops; HttpOnly; SameSite=Strict; Max-Age=43200$/)
   expect(cookie).not.toContain(TOKEN)
   const session = cookie.split(';')[0]
   const page = await fetch(`${base}/ops`, { headers: { Cookie: session } })
@@ -141,4 +167,93 @@ test('the token: OPS_TOKEN (16+ characters); the demo makes one up for the run; 
   expect(demo.token.length).toBeGreaterThanOrEqual(24)
   expect(sameToken(TOKEN, TOKEN)).toBe(true)
   expect(sameToken(`${TOKEN}x`, TOKEN)).toBe(false)
+})
+
+test('each login is a session of its own: a random id, the same token never gives the same cookie', async () => {
+  const first = cookieOf(await login(TOKEN))
+  const second = cookieOf(await login(TOKEN))
+  expect(first).not.toBe(second)
+  for (const cookie of [first, second])
+    expect((await fetch(`${base}/ops/api/health`, { headers: { Cookie: cookie } })).status).toBe(200)
+})
+
+test('a session ends after 12 hours', async () => {
+  const cookie = cookieOf(await login(TOKEN))
+  now += SESSION_HOURS * 3_600_000 - 1000
+  expect((await fetch(`${base}/ops`, { headers: { Cookie: cookie } })).status).toBe(200)
+  now += 2000
+  const page = await fetch(`${base}/ops`, { headers: { Cookie: cookie } })
+  expect(page.status).toBe(401)
+  expect(await page.text()).toContain('name="token"')
+})
+
+test('log out: the button on the page ends the session and clears the cookie; the old cookie is refused', async () => {
+  const cookie = cookieOf(await login(TOKEN))
+  const page = await (await fetch(`${base}/ops`, { headers: { Cookie: cookie } })).text()
+  expect(page).toContain(
+    '<form method="post" action="/ops/logout"><button type="submit">Log out</button></form>',
+  )
+  const out = await fetch(`${base}/ops/logout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Cookie: cookie, ...FORM },
+  })
+  expect(out.status).toBe(303)
+  expect(out.headers.get('location')).toBe('/ops')
+  expect(out.headers.get('set-cookie')).toBe('ops=; Path=/ops; HttpOnly; SameSite=Strict; Max-Age=0')
+  expect((await fetch(`${base}/ops`, { headers: { Cookie: cookie } })).status).toBe(401)
+  expect((await fetch(`${base}/ops/api/health`, { headers: { Cookie: cookie } })).status).toBe(401)
+  // Tools keep their token.
+  expect(
+    (await fetch(`${base}/ops/api/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })).status,
+  ).toBe(200)
+})
+
+test('the cookie is Secure unless the page was asked for on localhost over http', async () => {
+  const secure = (answer: { headers: Record<string, string | string[] | undefined> }) =>
+    String(answer.headers['set-cookie']).split('; ').includes('Secure')
+  expect(secure(await loginAs({ Host: 'localhost:8080' }))).toBe(false)
+  expect(secure(await loginAs({ Host: '127.0.0.1' }))).toBe(false)
+  expect(secure(await loginAs({ Host: '[::1]:8080' }))).toBe(false)
+  expect(secure(await loginAs({ Host: 'ops.cashloan.example' }))).toBe(true)
+  expect(secure(await loginAs({ Host: '10.0.0.5:8080' }))).toBe(true)
+  expect(secure(await loginAs({ Host: 'localhost:8080', 'X-Forwarded-Proto': 'https' }))).toBe(true)
+  const out = await raw('POST', '/ops/logout', { Host: 'ops.cashloan.example' })
+  expect(secure(out)).toBe(true)
+})
+
+test('a malformed or unknown cookie is 401 with the login form, never a server error', async () => {
+  for (const cookie of [
+    'ops=%E0%A4%A',
+    'ops=%',
+    'ops=',
+    'ops',
+    'ops=not-a-session',
+    `ops=${'a'.repeat(43)}`,
+    'ops=' + 'x'.repeat(5000),
+    '=; ;ops==',
+  ]) {
+    const page = await fetch(`${base}/ops`, { headers: { Cookie: cookie } })
+    expect(page.status, cookie).toBe(401)
+    expect(await page.text()).toContain('name="token"')
+    expect((await fetch(`${base}/ops/api/health`, { headers: { Cookie: cookie } })).status, cookie).toBe(401)
+  }
+})
+
+test('five failed logins a minute from one address (form or bearer): the next attempt is 429, even with the token; other addresses and the next minute are not held', async () => {
+  const statuses = []
+  for (let i = 0; i < LOGIN_ATTEMPTS_PER_MINUTE - 1; i++) statuses.push((await login(`wrong-${i}`)).status)
+  statuses.push(
+    (await fetch(`${base}/ops/api/health`, { headers: { Authorization: 'Bearer wrong' } })).status,
+  )
+  expect(statuses).toEqual(Array(LOGIN_ATTEMPTS_PER_MINUTE).fill(401))
+  const held = await login(TOKEN)
+  expect(held.status).toBe(429)
+  expect(held.headers.get('set-cookie')).toBeNull()
+  expect(held.headers.get('retry-after')).toMatch(/^\d+$/)
+  const bearer = await fetch(`${base}/ops/api/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+  expect(bearer.status).toBe(429)
+  expect((await loginAs({}, TOKEN, '127.0.0.2')).status).toBe(303)
+  now += 60_000
+  expect((await login(TOKEN)).status).toBe(303)
 })

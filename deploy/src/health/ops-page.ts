@@ -1,12 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TLSSocket } from 'node:tls'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readRegistry } from '../registry-file'
 import { readReleaseEvents } from '../release/release-log'
 import { mediaType, readCappedBody } from '../serve/capped-body'
+import { askedOrigin } from '../serve/request-paths'
 import type { HealthStore } from './health-store'
 import { WINDOWS } from './health-table'
 
@@ -14,11 +16,18 @@ import { WINDOWS } from './health-table'
  * The ops page (ADR 0033): per remote, current and previous version over the last hour and day, with charts
  * over time (uPlot) and release and rollback events on the time axis. On the deploy server only, under
  * `/ops`, never on the borrowers' routes (nginx does not pass it on), never indexed, and only with the ops
- * token from the settings (`OPS_TOKEN`), compared in constant time. The token is asked for once and kept in
- * an HttpOnly, SameSite=Strict cookie scoped to `/ops`; tools may send `Authorization: Bearer <token>`.
+ * token from the settings (`OPS_TOKEN`), compared in constant time. Each login opens a session of its own: a
+ * random id kept here with its expiry, the cookie holding only the id (HttpOnly, SameSite=Strict, path `/ops`,
+ * Secure unless asked for on localhost over http); `POST /ops/logout` ends it. Tools may send
+ * `Authorization: Bearer <token>`. Failed logins are limited per client address.
  */
 export const OPS_PATH = '/ops'
 const COOKIE = 'ops'
+export const SESSION_HOURS = 12
+export const LOGIN_ATTEMPTS_PER_MINUTE = 5
+/** 32 random bytes, base64url: what `OpsLogins.open` makes; any other cookie value is no session. */
+const SESSION_ID = /^[\w-]{43}$/
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 /** Chart buckets: 24 hours of 15 minutes. */
 const BUCKET_MS = 15 * 60_000
 
@@ -27,6 +36,63 @@ export interface OpsOptions {
   store: HealthStore
   cdnDir: string
   registryFile: string
+  logins: OpsLogins
+}
+
+/**
+ * The ops sessions (one random id per login, with its expiry) and the failed logins of each client address in
+ * the current minute. In memory: a restart logs ops out, which the 12-hour session makes routine anyway.
+ */
+export class OpsLogins {
+  private readonly sessions = new Map<string, number>()
+  private readonly failures = new Map<string, number>()
+  private window = 0
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  open(): string {
+    const now = this.now()
+    for (const [id, until] of this.sessions) if (until <= now) this.sessions.delete(id)
+    const id = randomBytes(32).toString('base64url')
+    this.sessions.set(id, now + SESSION_HOURS * 3_600_000)
+    return id
+  }
+
+  valid(id: string): boolean {
+    const until = this.sessions.get(id)
+    if (until === undefined) return false
+    if (until > this.now()) return true
+    this.sessions.delete(id)
+    return false
+  }
+
+  close(id: string): void {
+    this.sessions.delete(id)
+  }
+
+  /** Whether `client` has spent this minute's failed attempts: then even the right token is not compared. */
+  held(client: string): boolean {
+    return (this.minute().get(client) ?? 0) >= LOGIN_ATTEMPTS_PER_MINUTE
+  }
+
+  failed(client: string): void {
+    const failures = this.minute()
+    failures.set(client, (failures.get(client) ?? 0) + 1)
+  }
+
+  private minute(): Map<string, number> {
+    const window = Math.floor(this.now() / 60_000)
+    if (window !== this.window) {
+      this.window = window
+      this.failures.clear()
+    }
+    return this.failures
+  }
+
+  /** Seconds until the attempts start again. */
+  retryAfter(): number {
+    return Math.ceil((60_000 - (this.now() % 60_000)) / 1000)
+  }
 }
 
 /** `OPS_TOKEN`, else (demo profile only) one made up for this run, which the server prints; else none. */
@@ -50,20 +116,48 @@ export function sameToken(sent: string, token: string): boolean {
   return timingSafeEqual(digest(sent), digest(token))
 }
 
-/** The cookie's value: derived from the token, so the token itself never sits in a browser's cookie jar. */
-const sessionValue = (token: string) => createHash('sha256').update(`ops-session:${token}`).digest('hex')
-
-function cookieValue(req: IncomingMessage): string {
+/** The session id the `ops` cookie holds, if it is one; anything else (malformed, foreign) is none. */
+function sessionOf(req: IncomingMessage): string | null {
   for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name === COOKIE) return decodeURIComponent(value.join('='))
+    const [name, value] = [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()]
+    if (part.includes('=') && name === COOKIE && SESSION_ID.test(value)) return value
   }
-  return ''
+  return null
 }
 
-function authorised(req: IncomingMessage, token: string): boolean {
+/** Ops ask for /ops directly (nginx does not pass it on), so the socket's address is the client's. */
+const clientOf = (req: IncomingMessage) => req.socket.remoteAddress ?? ''
+
+/**
+ * Secure unless the page is asked for on this machine over plain http (`pnpm start`'s localhost), where a
+ * browser would not send a Secure cookie back to an http page on a name other than localhost's. A proxy's
+ * `X-Forwarded-Proto: https` is believed from anyone: it can only add the flag.
+ */
+function secureRequest(req: IncomingMessage): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+  if (proto.split(',')[0].trim().toLowerCase() === 'https') return true
+  const origin = askedOrigin(req)
+  return !origin || !LOCAL_HOSTS.has(new URL(origin).hostname)
+}
+
+function cookie(req: IncomingMessage, value: string, maxAge: number): string {
+  const secure = secureRequest(req) ? '; Secure' : ''
+  return `${COOKIE}=${value}; Path=${OPS_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`
+}
+
+/** Whether the request may see the data: a tool's bearer token, else a live session. */
+function authorised(req: IncomingMessage, options: OpsOptions): boolean | 'held' {
   const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1]
-  return bearer !== undefined ? sameToken(bearer, token) : sameToken(cookieValue(req), sessionValue(token))
+  if (bearer === undefined) {
+    const id = sessionOf(req)
+    return id !== null && options.logins.valid(id)
+  }
+  const client = clientOf(req)
+  if (options.logins.held(client)) return 'held'
+  if (sameToken(bearer, options.token)) return true
+  options.logins.failed(client)
+  return false
 }
 
 const HEADERS = {
@@ -101,7 +195,9 @@ const LOGIN = (message: string) =>
   )
 
 const DASHBOARD = page(
-  '<main><h1>Field health per remote version</h1><p id="status" role="status">Loading…</p>' +
+  '<main><header><h1>Field health per remote version</h1>' +
+    '<form method="post" action="/ops/logout"><button type="submit">Log out</button></form></header>' +
+    '<p id="status" role="status">Loading…</p>' +
     '<div id="remotes"></div></main><script src="/ops/uplot.js"></script><script src="/ops/ops.js"></script>',
 )
 
@@ -143,9 +239,28 @@ export function handleOps(
     res.end(req.method === 'HEAD' ? undefined : body)
   }
   const html = 'text/html; charset=utf-8'
+  const held = () => {
+    req.resume()
+    return send(429, html, LOGIN('Too many attempts from this address: try again in a minute.'), {
+      'Retry-After': String(options.logins.retryAfter()),
+    })
+  }
+  if (path === '/ops/logout') {
+    if (req.method !== 'POST')
+      return send(405, 'text/plain; charset=utf-8', 'Method not allowed\n', { Allow: 'POST' })
+    req.resume()
+    const id = sessionOf(req)
+    if (id !== null) options.logins.close(id)
+    return send(303, 'text/plain; charset=utf-8', 'See /ops\n', {
+      Location: OPS_PATH,
+      'Set-Cookie': cookie(req, '', 0),
+    })
+  }
   if (path === '/ops/login') {
     if (req.method !== 'POST')
       return send(405, 'text/plain; charset=utf-8', 'Method not allowed\n', { Allow: 'POST' })
+    const client = clientOf(req)
+    if (options.logins.held(client)) return held()
     if (mediaType(req) !== 'application/x-www-form-urlencoded') {
       req.resume()
       return send(415, 'text/plain; charset=utf-8', 'Not a form\n')
@@ -155,10 +270,13 @@ export function handleOps(
       4096,
       (body) => {
         const sent = new URLSearchParams(body ?? '').get('token') ?? ''
-        if (!sameToken(sent, options.token)) return send(401, html, LOGIN('That is not the ops token.'))
+        if (!sameToken(sent, options.token)) {
+          options.logins.failed(client)
+          return send(401, html, LOGIN('That is not the ops token.'))
+        }
         send(303, 'text/plain; charset=utf-8', 'See /ops\n', {
           Location: OPS_PATH,
-          'Set-Cookie': `${COOKIE}=${sessionValue(sent)}; Path=${OPS_PATH}; HttpOnly; SameSite=Strict; Max-Age=43200`,
+          'Set-Cookie': cookie(req, options.logins.open(), SESSION_HOURS * 3600),
         })
       },
       () => res.destroy(),
@@ -170,7 +288,8 @@ export function handleOps(
   }
   const asset = ASSETS[path]
   if (asset) return send(200, asset.type, readFileSync(asset.file))
-  const allowed = authorised(req, options.token)
+  const allowed = authorised(req, options)
+  if (allowed === 'held') return held()
   if (path === OPS_PATH || path === `${OPS_PATH}/`)
     return send(allowed ? 200 : 401, html, allowed ? DASHBOARD : LOGIN(''))
   if (path === '/ops/api/health') {

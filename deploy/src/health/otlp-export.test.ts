@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SAMPLE_HEALTH_REPORT } from 'shared/testing/health'
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { createOtlpForwarder, otlpLogsUrl } from './otlp-export'
 
 /** A small OTLP/HTTP receiver: what an OpenTelemetry collector's `otlphttp` receiver would get. */
 let receiver: Server | null = null
-async function receive(): Promise<{ url: string; bodies: { path: string; type: string; json: unknown }[] }> {
+async function receive(
+  status = 200,
+): Promise<{ url: string; bodies: { path: string; type: string; json: unknown }[] }> {
   const bodies: { path: string; type: string; json: unknown }[] = []
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -17,7 +19,7 @@ async function receive(): Promise<{ url: string; bodies: { path: string; type: s
         type: String(req.headers['content-type']),
         json: JSON.parse(Buffer.concat(chunks).toString('utf8')),
       })
-      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.writeHead(status, { 'Content-Type': 'application/json' })
       res.end('{}')
     })
   })
@@ -25,6 +27,8 @@ async function receive(): Promise<{ url: string; bodies: { path: string; type: s
   return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, bodies }
 }
 afterEach(async () => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
   if (receiver) await new Promise((resolve) => receiver!.close(resolve))
   receiver = null
 })
@@ -47,20 +51,33 @@ test('each item of a report reaches the collector as an OTLP log record, remote 
     resourceLogs: {
       resource: { attributes: Attr[] }
       scopeLogs: {
-        logRecords: { body: { stringValue: string }; severityText: string; attributes: Attr[] }[]
+        logRecords: {
+          body: { stringValue: string }
+          severityNumber: number
+          severityText: string
+          attributes: Attr[]
+        }[]
       }[]
     }[]
   }
   expect(flat(payload.resourceLogs[0].resource.attributes)['service.name']).toBe('cashloan-web')
-  const records = payload.resourceLogs[0].scopeLogs[0].logRecords.map((r) => ({
+  const logRecords = payload.resourceLogs[0].scopeLogs[0].logRecords
+  const records = logRecords.map((r) => ({
     body: r.body.stringValue,
     severity: r.severityText,
     ...flat(r.attributes),
   }))
+  // The OpenTelemetry logs data model: numbers 9–12 are INFO, 13–16 WARN, 17–20 ERROR, the text their short name.
+  expect(logRecords.map((r) => [r.severityNumber, r.severityText])).toEqual([
+    [13, 'WARN'],
+    [9, 'INFO'],
+    [17, 'ERROR'],
+    [13, 'WARN'],
+  ])
   expect(records).toEqual([
     {
       body: 'remote.outcome',
-      severity: 'INFO',
+      severity: 'WARN',
       'page.route': '/loanDetails',
       'report.phase': 'load',
       'remote.name': 'mf_loan',
@@ -102,4 +119,33 @@ test('the setting: the logs endpoint, else the base endpoint with /v1/logs, else
     }),
   ).toBe('https://b/logs')
   expect(otlpLogsUrl({})).toBeNull()
+})
+
+test('failed exports are logged once a minute with their counts, never one line per export nor not at all', async () => {
+  const { url, bodies } = await receive(400)
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+  const logged: string[] = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')))
+  const forwarder = createOtlpForwarder(`${url}/v1/logs`)
+  for (let i = 0; i < 3; i++) {
+    forwarder.forward(REPORT)
+    await forwarder.flush()
+  }
+  expect(bodies).toHaveLength(3)
+  expect(logged).toEqual([])
+  vi.advanceTimersByTime(60_000)
+  expect(logged).toHaveLength(1)
+  expect(logged[0]).toMatch(
+    new RegExp(
+      `^\\[health\\] OTLP export to ${url}/v1/logs: 3 of 3 exports failed in the last minute \\(12 records dropped\\); last: .+`,
+    ),
+  )
+  // A quiet minute says nothing; the next failure is counted afresh.
+  vi.advanceTimersByTime(60_000)
+  expect(logged).toHaveLength(1)
+  forwarder.forward(REPORT)
+  await forwarder.flush()
+  await forwarder.shutdown()
+  expect(logged).toHaveLength(2)
+  expect(logged[1]).toContain(': 1 of 1 exports failed')
 })

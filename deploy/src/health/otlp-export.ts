@@ -1,7 +1,7 @@
 import { SeverityNumber } from '@opentelemetry/api-logs'
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs'
+import { BatchLogRecordProcessor, LoggerProvider, type LogRecordExporter } from '@opentelemetry/sdk-logs'
 import type { HealthReport } from 'shared/health/report'
 
 /**
@@ -9,8 +9,8 @@ import type { HealthReport } from 'shared/health/report'
  * a telemetry backend: one setting, `OTEL_EXPORTER_OTLP_ENDPOINT` (the collector's base URL, as every
  * OpenTelemetry SDK reads it; logs go to `<base>/v1/logs`). Each item of a report becomes one log record whose
  * attributes carry the remote, its version and the measure, so the backend can group by release. Records
- * leave in batches (the SDK's BatchLogRecordProcessor); an export that fails is the SDK's to drop, and the
- * report is already in the embedded store.
+ * leave in batches (the SDK's BatchLogRecordProcessor); an export that fails is the SDK's to drop (the report
+ * is already in the embedded store), and the server says so once a minute with the counts, not per export.
  */
 export interface OtlpForwarder {
   forward(report: HealthReport): void
@@ -26,22 +26,77 @@ export function otlpLogsUrl(env: NodeJS.ProcessEnv = process.env): string | null
   return base ? `${base.replace(/\/+$/, '')}/v1/logs` : null
 }
 
+/** The severities records carry, each with its short name from the OpenTelemetry logs data model. */
+const SEVERITY = {
+  info: { severityNumber: SeverityNumber.INFO, severityText: 'INFO' },
+  warn: { severityNumber: SeverityNumber.WARN, severityText: 'WARN' },
+  error: { severityNumber: SeverityNumber.ERROR, severityText: 'ERROR' },
+} as const
+
+/** How often failed exports are summed up in the server's log. */
+const FAILURE_LOG_MS = 60_000
+
+type ExportResult = Parameters<Parameters<LogRecordExporter['export']>[1]>[0]
+/** `ExportResultCode.SUCCESS` of `@opentelemetry/core`, which this package has only through the SDK. */
+const EXPORTED = 0 satisfies ExportResult['code']
+
+/** The OTLP exporter, counting the exports that fail (the SDK only tells its own diagnostics, off by default). */
+class CountedExporter implements LogRecordExporter {
+  private exports = 0
+  private failed = 0
+  private dropped = 0
+  private last = ''
+
+  constructor(private readonly inner: LogRecordExporter) {}
+
+  export(...[records, done]: Parameters<LogRecordExporter['export']>): void {
+    this.inner.export(records, (result) => {
+      this.exports += 1
+      if (result.code !== EXPORTED) {
+        this.failed += 1
+        this.dropped += records.length
+        this.last = result.error?.message ?? 'no reason given'
+      }
+      done(result)
+    })
+  }
+
+  forceFlush = () => this.inner.forceFlush()
+  shutdown = () => this.inner.shutdown()
+
+  /** The line for the failures since the last one, if any; the counts start again. */
+  take(url: string): string | null {
+    const line = this.failed
+      ? `[health] OTLP export to ${url}: ${this.failed} of ${this.exports} exports failed in the last minute ` +
+        `(${this.dropped} records dropped); last: ${this.last}`
+      : null
+    this.exports = this.failed = this.dropped = 0
+    return line
+  }
+}
+
 export function createOtlpForwarder(url: string, serviceName = 'cashloan-web'): OtlpForwarder {
+  const exporter = new CountedExporter(new OTLPLogExporter({ url }))
   const provider = new LoggerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
-    processors: [new BatchLogRecordProcessor({ exporter: new OTLPLogExporter({ url }) })],
+    processors: [new BatchLogRecordProcessor({ exporter })],
   })
+  const logFailures = () => {
+    const line = exporter.take(url)
+    if (line) console.error(line)
+  }
+  const timer = setInterval(logFailures, FAILURE_LOG_MS)
+  timer.unref()
   const logger = provider.getLogger('cashloan-web.field-health')
   const emit = (
     body: string,
     report: HealthReport,
     attributes: Record<string, string | number>,
-    severity = SeverityNumber.INFO,
+    severity: keyof typeof SEVERITY = 'info',
   ) =>
     logger.emit({
       body,
-      severityNumber: severity,
-      severityText: severity === SeverityNumber.ERROR ? 'ERROR' : 'INFO',
+      ...SEVERITY[severity],
       attributes: { 'page.route': report.route, 'report.phase': report.phase, ...attributes },
     })
   return {
@@ -61,7 +116,7 @@ export function createOtlpForwarder(url: string, serviceName = 'cashloan-web'): 
             ...(r.reason ? { 'remote.reason': r.reason } : {}),
             ...phases,
           },
-          r.outcome === 'mounted' ? SeverityNumber.INFO : SeverityNumber.WARN,
+          r.outcome === 'mounted' ? 'info' : 'warn',
         )
       }
       for (const v of report.vitals) {
@@ -82,7 +137,7 @@ export function createOtlpForwarder(url: string, serviceName = 'cashloan-web'): 
             'error.kind': e.kind,
             'error.message': e.message,
           },
-          SeverityNumber.ERROR,
+          'error',
         )
       }
       for (const c of report.calls) {
@@ -90,11 +145,15 @@ export function createOtlpForwarder(url: string, serviceName = 'cashloan-web'): 
           'call.failure',
           report,
           { 'call.path': c.path, 'call.failure': c.kind, 'call.count': c.count },
-          SeverityNumber.WARN,
+          'warn',
         )
       }
     },
     flush: () => provider.forceFlush(),
-    shutdown: () => provider.shutdown(),
+    async shutdown() {
+      clearInterval(timer)
+      await provider.shutdown()
+      logFailures()
+    },
   }
 }

@@ -35,6 +35,7 @@ import {
 } from './route-pages'
 import { settingsFromEnv } from '../settings'
 import { createAppServer } from '../serve/server'
+import { PRODUCTION_ENV } from '../testing/production-env'
 
 let root: string
 let shellDir: string
@@ -340,16 +341,7 @@ test("the lender of the deploy's settings is in every page's settings and first 
 })
 
 test('a production release takes the stored settings when they state what production needs, and refuses them otherwise', () => {
-  const production = {
-    DEPLOY_PROFILE: 'production',
-    LENDER_NAME: 'Kalesa Lending Corp.',
-    LENDER_SEC_REGISTRATION_NO: 'CS2024-77777',
-    LENDER_CERTIFICATE_OF_AUTHORITY_NO: '4242',
-    LENDER_ADDRESS: '12 Test Street',
-    SERVICE_PHONE: '+63 2 5555 0000',
-    SERVICE_EMAIL: 'help@kalesa.ph',
-    ALLOWED_HOSTS: 'none',
-  }
+  const production = { ...PRODUCTION_ENV, ALLOWED_HOSTS: 'none' }
   // No pages yet: the environment's settings, checked as any production start checks them.
   expect(releaseSettings(cdnDir, production)).toEqual(settingsFromEnv(production))
   expect(() => releaseSettings(cdnDir, { DEPLOY_PROFILE: 'production' })).toThrow(/^\s+LENDER_NAME: /m)

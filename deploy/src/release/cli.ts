@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs'
 import { buildPackage } from './build'
 import { HealthStore, healthStoreFile } from '../health/health-store'
 import { healthLines, WINDOWS } from '../health/health-table'
-import { judgeRelease, WATCH_INTERVAL_MS, watchSettings, type Verdict } from '../health/release-watch'
+import {
+  healthStoreReads,
+  judgeRelease,
+  WATCH_INTERVAL_MS,
+  watchSettings,
+  type Verdict,
+} from '../health/release-watch'
 import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
 import { releaseSettings } from '../pages/route-pages'
 import { readRegistry, RegistryFileError, type RegistryDoc } from '../registry-file'
@@ -10,7 +16,7 @@ import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCd
 
 const USAGE = `usage:
   pnpm release <remote> [--watch]    build and publish one remote, point the registry at it; --watch:
-                                     roll it back if borrowers' reports show it failing (ADR 0033)
+                                     roll it back if borrowers' reports show it failing (ADR 0041)
   pnpm rollback <remote> [version]   point a remote back (default: its previous version)
   pnpm remotes                       list current, previous and available versions, with field health
   pnpm pages:check                   rewrite every route page that disagrees with the registry, say which
@@ -32,16 +38,17 @@ function pagesCheck(): void {
 }
 
 /**
- * `pnpm release <remote> --watch` (ADR 0033): judges the new version on its first loads as borrowers report
- * them (the server's store: HEALTH_DB, or the one of the server on PORT, read beside it); rolls it back and
- * returns 1 when it fails, 0 when it is healthy or its window passed without enough loads to judge.
+ * `pnpm release <remote> --watch` (ADR 0041): judges the new version on its loads as borrowers report them
+ * (the server's store: HEALTH_DB, or the one of the server on PORT); rolls it back and returns 1 when it
+ * fails, 0 when it is healthy or its window passed undecided.
  */
 async function watchRelease(pkg: string, version: string, previous: string | null): Promise<number> {
   const settings = watchSettings()
   const name = federationName(pkg)
   const since = Date.now()
   const file = healthStoreFile(Number(process.env.PORT ?? 8080))
-  console.log(`Watching ${pkg}@${version} over its first ${settings.minLoads} loads (${file})…`)
+  const minutes = settings.windowMs / 60_000
+  console.log(`Watching ${pkg}@${version} for up to ${settings.maxLoads} loads or ${minutes} min (${file})…`)
   let store: HealthStore | null = null
   try {
     for (;;) {
@@ -52,7 +59,14 @@ async function watchRelease(pkg: string, version: string, previous: string | nul
       }
       if (!store && !existsSync(file)) continue
       store ??= new HealthStore(file, { readOnly: true })
-      const verdict: Verdict = await judgeRelease(store, name, version, previous, since, settings)
+      const verdict: Verdict = await judgeRelease(
+        healthStoreReads(store),
+        name,
+        version,
+        previous,
+        since,
+        settings,
+      )
       if (verdict.status === 'waiting') continue
       if (verdict.status === 'failing') {
         const back = rollbackRemote(pkg, undefined, {
@@ -64,8 +78,8 @@ async function watchRelease(pkg: string, version: string, previous: string | nul
       }
       console.log(
         verdict.status === 'healthy'
-          ? `${pkg}@${version} is healthy over its first ${verdict.loads} loads`
-          : `${pkg}@${version} had ${verdict.loads} of ${settings.minLoads} loads in its window; left as it is`,
+          ? `${pkg}@${version} is healthy: ${verdict.reason}`
+          : `${pkg}@${version} is undecided after its window; left as it is: ${verdict.reason}`,
       )
       return 0
     }

@@ -16,6 +16,7 @@ import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from '../security
 import { createAppServer, IMMUTABLE, type ServerOptions } from './server'
 import { settingsFromEnv } from '../settings'
 import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
+import { PRODUCTION_ENV } from '../testing/production-env'
 
 let work: string
 let shellDir: string
@@ -337,9 +338,9 @@ test('pages frame documents from the link allow-list only, over HTTPS; the demo 
   expect(await frameSrc(settingsFromEnv({}))).toBe(
     "'self' https://pay.cashloan-demo.ph https://contracts.cashloan-demo.ph https://partners.cashloan-demo.ph http://localhost:* http://127.0.0.1:*",
   )
-  expect(
-    await frameSrc(settingsFromEnv({ DEPLOY_PROFILE: 'production', ALLOWED_HOSTS: 'docs.lender.ph' })),
-  ).toBe("'self' https://docs.lender.ph")
+  expect(await frameSrc(settingsFromEnv({ ...PRODUCTION_ENV, ALLOWED_HOSTS: 'docs.lender.ph' }))).toBe(
+    "'self' https://docs.lender.ph",
+  )
 })
 
 test('the demo API names its second origin from the address the browser asked for, also through nginx (X-Forwarded-Host)', async () => {

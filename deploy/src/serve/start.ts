@@ -1,14 +1,19 @@
 import { buildAll, buildShell } from '../release/build'
 import { CDN_DIR, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
 import { publishPages, releaseRemote, rollbackRemote } from '../release/release'
-import { createReleaseWatcher, WATCH_INTERVAL_MS, watchSettings } from '../health/release-watch'
+import {
+  createReleaseWatcher,
+  healthStoreReads,
+  WATCH_INTERVAL_MS,
+  watchSettings,
+} from '../health/release-watch'
 import { pagesDirOf } from '../pages/route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from '../settings'
 import { createHealthCollector, healthReportsPerMinute } from '../health/health-collector'
 import { HealthStore, healthStoreFile, healthStoreLimits } from '../health/health-store'
 import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
-import { opsToken } from '../health/ops-page'
+import { OpsLogins, opsToken } from '../health/ops-page'
 
 /**
  * `pnpm start`: build every remote, release each into the local versioned CDN, build the shell (which bakes
@@ -48,29 +53,30 @@ async function main() {
     apiOrigin: null,
     pagesDir: pagesDirOf(CDN_DIR),
     health,
-    ops: ops && { token: ops.token, store: health.store, cdnDir: CDN_DIR, registryFile: REGISTRY_FILE },
+    ops: ops && {
+      token: ops.token,
+      store: health.store,
+      cdnDir: CDN_DIR,
+      registryFile: REGISTRY_FILE,
+      logins: new OpsLogins(),
+    },
   })
-  // The server watches every release it sees in the log (ADR 0033), unless RELEASE_WATCH=off.
+  // The server watches every release it sees in the log (ADR 0041), unless RELEASE_WATCH=off.
   if (process.env.RELEASE_WATCH !== 'off') {
     const watcher = createReleaseWatcher({
-      store: health.store,
+      reads: healthStoreReads(health.store),
       cdnDir: CDN_DIR,
       registryFile: REGISTRY_FILE,
       settings: watchSettings(),
       rollback: (remote, version, reason) =>
         void rollbackRemote(packageOf(remote), undefined, { onlyIfCurrent: version, reason }),
     })
-    // One look at a time: a look that outlasts the interval is not started again beside itself.
-    let looking = false
     setInterval(() => {
-      if (looking) return
-      looking = true
       watcher
         .check()
         .catch((error: unknown) =>
           console.error('[release watch]', error instanceof Error ? error.message : error),
         )
-        .finally(() => (looking = false))
     }, WATCH_INTERVAL_MS).unref()
   }
   guardProcess()

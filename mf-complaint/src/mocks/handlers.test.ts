@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES } from 'shared/http/limits'
 import { MAX_DEMO_VISITORS } from 'shared/mocks'
-import { createTestProps, setupMswServer, TEST_SESSION } from 'shared/testing'
+import { BULK_TIMEOUT_MS, createTestProps, setupMswServer, TEST_SESSION } from 'shared/testing'
 import { afterEach, expect, test } from 'vitest'
 import { getProblemDetail, saveScore } from '../api/problem-detail'
 import { getProblemInit } from '../api/problem-init'
@@ -173,20 +173,24 @@ test(`a visitor keeps at most ${MAX_COMPLAINTS_PER_VISITOR} complaints of their 
   expect(own).toContain(`Complaint ${MAX_COMPLAINTS_PER_VISITOR + 1}`)
 })
 
-test(`at most ${MAX_DEMO_VISITORS} visitors' complaints are kept: the one that wrote least recently goes first`, async () => {
-  for (let n = 0; n <= MAX_DEMO_VISITORS; n++) {
-    await post(
-      PROBLEM_SAVE_PATH,
-      { sessionId: `visitor-${n}` },
-      new URLSearchParams({ problemType: '2', problemDetail: `From visitor ${n}` }),
+test(
+  `at most ${MAX_DEMO_VISITORS} visitors' complaints are kept: the one that wrote least recently goes first`,
+  async () => {
+    for (let n = 0; n <= MAX_DEMO_VISITORS; n++) {
+      await post(
+        PROBLEM_SAVE_PATH,
+        { sessionId: `visitor-${n}` },
+        new URLSearchParams({ problemType: '2', problemDetail: `From visitor ${n}` }),
+      )
+    }
+    expect(await contents(visitor({ sessionId: 'visitor-0' }))).not.toContain('From visitor 0')
+    expect(await contents(visitor({ sessionId: 'visitor-1' }))).toContain('From visitor 1')
+    expect(await contents(visitor({ sessionId: `visitor-${MAX_DEMO_VISITORS}` }))).toContain(
+      `From visitor ${MAX_DEMO_VISITORS}`,
     )
-  }
-  expect(await contents(visitor({ sessionId: 'visitor-0' }))).not.toContain('From visitor 0')
-  expect(await contents(visitor({ sessionId: 'visitor-1' }))).toContain('From visitor 1')
-  expect(await contents(visitor({ sessionId: `visitor-${MAX_DEMO_VISITORS}` }))).toContain(
-    `From visitor ${MAX_DEMO_VISITORS}`,
-  )
-})
+  },
+  BULK_TIMEOUT_MS,
+)
 
 /** Uploads a one-byte PNG as a visitor with `query`; resolves with its address. */
 async function upload(query: Record<string, string>): Promise<string> {
@@ -200,20 +204,24 @@ async function upload(query: Record<string, string>): Promise<string> {
 
 const served = async (url: string) => (await fetch(new URL(url, window.location.origin))).status
 
-test(`uploaded pictures: at most ${MAX_IMAGES_PER_VISITOR} a visitor and ${MAX_STORED_IMAGES} in all, the oldest going first`, async () => {
-  const own: string[] = []
-  for (let n = 0; n <= MAX_IMAGES_PER_VISITOR; n++) own.push(await upload({ sessionId: 'snapper' }))
-  expect(new Set(own).size).toBe(own.length)
-  expect(await served(own[0])).toBe(404)
-  expect(await served(own[1])).toBe(200)
+test(
+  `uploaded pictures: at most ${MAX_IMAGES_PER_VISITOR} a visitor and ${MAX_STORED_IMAGES} in all, the oldest going first`,
+  async () => {
+    const own: string[] = []
+    for (let n = 0; n <= MAX_IMAGES_PER_VISITOR; n++) own.push(await upload({ sessionId: 'snapper' }))
+    expect(new Set(own).size).toBe(own.length)
+    expect(await served(own[0])).toBe(404)
+    expect(await served(own[1])).toBe(200)
 
-  const others: string[] = []
-  for (let n = 0; n < MAX_STORED_IMAGES; n++) others.push(await upload({ sessionId: `other-${n}` }))
-  // The pictures of the visitor who uploaded least recently went to make room.
-  expect(await served(own.at(-1)!)).toBe(404)
-  expect(await served(others[0])).toBe(200)
-  expect(await served(others.at(-1)!)).toBe(200)
-})
+    const others: string[] = []
+    for (let n = 0; n < MAX_STORED_IMAGES; n++) others.push(await upload({ sessionId: `other-${n}` }))
+    // The pictures of the visitor who uploaded least recently went to make room.
+    expect(await served(own.at(-1)!)).toBe(404)
+    expect(await served(others[0])).toBe(200)
+    expect(await served(others.at(-1)!)).toBe(200)
+  },
+  BULK_TIMEOUT_MS,
+)
 
 const MULTIPART = 'multipart/form-data; boundary=XX'
 const PART = `--XX\r\nContent-Disposition: form-data; name="${UPLOAD_PROBLEM_IMAGE_FIELD}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\npng\r\n--XX--\r\n`

@@ -1,5 +1,5 @@
 import { MAX_DEMO_VISITORS, visitorKey } from 'shared/mocks'
-import { setupMswServer } from 'shared/testing'
+import { BULK_TIMEOUT_MS, setupMswServer } from 'shared/testing'
 import { afterEach, expect, test } from 'vitest'
 import { CAPTCHA_PATH, REGISTER_PATH, served, SID_PATH, SMS_PATH } from '../api/paths'
 import { handlers } from './handlers'
@@ -85,19 +85,27 @@ test(`a visitor keeps at most ${MAX_SMS_PER_VISITOR} SMS codes and ${MAX_REGISTR
   expect(kept).not.toContain(phone(1))
 })
 
-test(`SMS codes of at most ${MAX_DEMO_VISITORS} visitors are kept: the least recent writer goes first`, async () => {
-  const check = await captcha('anyone')
-  for (let n = 0; n <= MAX_DEMO_VISITORS; n++) await sms(`visitor-${n}`, PHONE, check)
-  expect((await register('visitor-0', PHONE, check)).code).toBe(2)
-  expect((await register('visitor-1', PHONE, check)).code).toBe(0)
-})
+test(
+  `SMS codes of at most ${MAX_DEMO_VISITORS} visitors are kept: the least recent writer goes first`,
+  async () => {
+    const check = await captcha('anyone')
+    for (let n = 0; n <= MAX_DEMO_VISITORS; n++) await sms(`visitor-${n}`, PHONE, check)
+    expect((await register('visitor-0', PHONE, check)).code).toBe(2)
+    expect((await register('visitor-1', PHONE, check)).code).toBe(0)
+  },
+  BULK_TIMEOUT_MS,
+)
 
-test(`at most ${MAX_CAPTCHA_SIDS} captcha sids are kept: the oldest goes first`, async () => {
-  for (let n = 0; n <= MAX_CAPTCHA_SIDS; n++) await fetch(url(CAPTCHA_PATH, { sid: `sid-${n}`, a: '1' }))
-  const answer = (sid: string) => ({ sid, capcode: captchaAnswer(sid, '1') })
-  expect(await sms('alice', PHONE, answer('sid-0'))).toMatchObject({
-    code: 101,
-    message: DEMO_MESSAGES.noSid,
-  })
-  expect((await sms('alice', PHONE, answer('sid-1'))).code).toBe(0)
-})
+test(
+  `at most ${MAX_CAPTCHA_SIDS} captcha sids are kept: the oldest goes first`,
+  async () => {
+    for (let n = 0; n <= MAX_CAPTCHA_SIDS; n++) await fetch(url(CAPTCHA_PATH, { sid: `sid-${n}`, a: '1' }))
+    const answer = (sid: string) => ({ sid, capcode: captchaAnswer(sid, '1') })
+    expect(await sms('alice', PHONE, answer('sid-0'))).toMatchObject({
+      code: 101,
+      message: DEMO_MESSAGES.noSid,
+    })
+    expect((await sms('alice', PHONE, answer('sid-1'))).code).toBe(0)
+  },
+  BULK_TIMEOUT_MS,
+)

@@ -1,5 +1,5 @@
 import { MAX_DEMO_VISITORS, visitorKey } from 'shared/mocks'
-import { setupMswServer } from 'shared/testing'
+import { BULK_TIMEOUT_MS, setupMswServer } from 'shared/testing'
 import { afterEach, expect, test } from 'vitest'
 import { REPAYMENT_COMMIT_PATH, REPAYMENT_WAY_PATH } from '../api/legacy-repay'
 import { GENERATE_VCODE_PATH } from '../api/paths'
@@ -61,14 +61,18 @@ test(`a visitor keeps at most ${MAX_PAYS_PER_VISITOR} payments and ${MAX_LEGACY_
   expect(calls[0]).toBe('way-1')
 })
 
-test(`payments and legacy calls of at most ${MAX_DEMO_VISITORS} visitors are kept: the least recent writer goes first`, async () => {
-  for (let n = 0; n <= MAX_DEMO_VISITORS; n++) {
-    await pay(`visitor-${n}`, '86')
-    await legacy(REPAYMENT_WAY_PATH, `visitor-${n}`, '86')
-  }
-  expect(listPays(keyOf('visitor-0'))).toEqual([])
-  expect(listLegacyCalls(keyOf('visitor-0'))).toEqual([])
-  expect(listPays(keyOf('visitor-1'))).toHaveLength(1)
-  expect(listLegacyCalls(keyOf(`visitor-${MAX_DEMO_VISITORS}`))).toHaveLength(1)
-  expect(listPays()).toHaveLength(MAX_DEMO_VISITORS)
-})
+test(
+  `payments and legacy calls of at most ${MAX_DEMO_VISITORS} visitors are kept: the least recent writer goes first`,
+  async () => {
+    for (let n = 0; n <= MAX_DEMO_VISITORS; n++) {
+      await pay(`visitor-${n}`, '86')
+      await legacy(REPAYMENT_WAY_PATH, `visitor-${n}`, '86')
+    }
+    expect(listPays(keyOf('visitor-0'))).toEqual([])
+    expect(listLegacyCalls(keyOf('visitor-0'))).toEqual([])
+    expect(listPays(keyOf('visitor-1'))).toHaveLength(1)
+    expect(listLegacyCalls(keyOf(`visitor-${MAX_DEMO_VISITORS}`))).toHaveLength(1)
+    expect(listPays()).toHaveLength(MAX_DEMO_VISITORS)
+  },
+  BULK_TIMEOUT_MS,
+)

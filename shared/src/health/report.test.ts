@@ -11,7 +11,7 @@ test('a report as the page writes it passes the server’s check unchanged', () 
 
 test.each([
   ['an address with a query as the route', { ...REPORT, route: '/loanDetails?orderId=86' }, 'route'],
-  ['a field the page never sends', { ...REPORT, sessionId: 'abc' }, 'sessionId'],
+  ['a field the page never sends', { ...REPORT, sessionId: 'abc' }, 'report'],
   [
     'an unknown outcome',
     { ...REPORT, remotes: [{ ...REPORT.remotes[0], outcome: 'exploded' }] },
@@ -34,6 +34,48 @@ test.each([
   const checked = checkHealthReport(value)
   expect('problem' in checked && checked.problem.startsWith(`${field}:`)).toBe(true)
 })
+
+test.each([
+  ['a query in the route', { ...REPORT, route: '/repay?phone=09171234567' }, 'route: not a route path'],
+  [
+    'a query in a call path',
+    { ...REPORT, calls: [{ path: '/a?sessionId=sess-7f3a9c', kind: 'network', count: 1 }] },
+    'calls.0.path: not a call path',
+  ],
+  [
+    'an e-mail address as a version',
+    { ...REPORT, remotes: [{ ...REPORT.remotes[0], version: 'juan dela.cruz@example.com' }] },
+    'remotes.0.version: not a name',
+  ],
+  [
+    'a field named after a phone number',
+    { ...REPORT, '09171234567': 'x' },
+    'report: a field the page never sends',
+  ],
+  [
+    'a load stage named after the borrower',
+    { ...REPORT, remotes: [{ ...REPORT.remotes[0], phases: { 'Juan Dela Cruz': 1 } }] },
+    'remotes.0.phases: not a stage name',
+  ],
+  [
+    'a stage time that is text',
+    { ...REPORT, remotes: [{ ...REPORT.remotes[0], phases: { entry: 'sess-7f3a9c' } }] },
+    'remotes.0.phases: expected number',
+  ],
+  ['a phase that is none', { ...REPORT, phase: 'sess-7f3a9c' }, 'phase: expected ("load" | "hidden")'],
+  [
+    'a message that is too long',
+    { ...REPORT, errors: [{ ...REPORT.errors[0], message: `sess-7f3a9c ${'x'.repeat(200)}` }] },
+    'errors.0.message: longer than 200',
+  ],
+  ['a report without its route', { ...REPORT, route: undefined }, 'route: missing'],
+])(
+  'a refused report’s problem (%s) names the field and the rule, never the value sent',
+  (_, value, problem) => {
+    const checked = checkHealthReport(value)
+    expect(checked).toEqual({ problem })
+  },
+)
 
 test('redact: the session’s values, query strings and runs of digits never leave the page', () => {
   const secrets = ['sess-7f3a9c', 'dev-Z81']

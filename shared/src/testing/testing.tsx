@@ -140,6 +140,12 @@ export function startedPage(
   }
 }
 
+/**
+ * The timeout of a test that drives a demo store past its cap (hundreds of requests through MSW, one after
+ * another): about 2 s on an idle machine, over vitest's 5 s when other work shares its two cores.
+ */
+export const BULK_TIMEOUT_MS = 60_000
+
 /** An MSW server for a test file: unhandled requests fail the test. */
 export function setupMswServer(...handlers: RequestHandler[]): SetupServerApi {
   const server = setupServer(...handlers)
