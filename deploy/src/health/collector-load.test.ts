@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import Database from 'better-sqlite3'
 import type { HealthReport } from 'shared/health/report'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { createAppServer } from '../serve/server'
@@ -167,3 +168,36 @@ test('a reader of the store killed mid-read leaves the server storing reports an
   const { data } = await opsRead()
   expect(data.windows[0].versions.find((v) => v.version === '1.0.0-after')?.loads).toBe(1)
 }, 120_000)
+
+test('while another connection holds the store’s file locked, reports are still answered 202 at once, and stored after', async () => {
+  const report = (i: number): HealthReport => ({
+    v: 1,
+    route: '/loanDetails',
+    phase: 'load',
+    remotes: [{ remote: 'mf_loan', version: `1.0.${i}`, outcome: 'mounted', phases: {} }],
+    vitals: [],
+    errors: [],
+    calls: [],
+  })
+  expect((await post(JSON.stringify(report(0)))).status).toBe(202)
+  await expect.poll(async () => (await opsRead()).data.windows[0].versions.length).toBe(1)
+  // A disk that does not take writes: every write waits for this lock (the store's worker, up to 2 s).
+  const other = new Database(join(work, 'health.db'))
+  other.exec('BEGIN EXCLUSIVE')
+  const times: number[] = []
+  try {
+    for (let i = 1; i <= 20; i++) {
+      const started = performance.now()
+      const response = await post(JSON.stringify(report(i)))
+      times.push(performance.now() - started)
+      expect(response.status).toBe(202)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  } finally {
+    other.exec('COMMIT')
+    other.close()
+  }
+  // Before, each write ran on the request thread and waited for the lock before the answer.
+  expect(Math.max(...times), `answers took ${times.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThan(300)
+  await expect.poll(async () => (await opsRead()).data.windows[0].versions.length).toBe(21)
+}, 60_000)

@@ -300,68 +300,76 @@ export class HealthDb {
     const touched = new Map<string, { remote: string; version: string; at: number }>()
     const touch = (remote: string, version: string, at: number) =>
       touched.set(`${remote}\n${version}`, { remote, version, at })
-    return this.db.transaction(() => {
-      for (const item of items) {
-        if (item.kind === 'reject') {
-          w.reject.run(minuteOf(item.at), item.reason.slice(0, 200))
-          continue
-        }
-        const { at, report, evidence } = item
-        const minute = minuteOf(at)
-        let load = w.load.get(evidence.loadId) as LoadRow | undefined
-        if (load) {
-          if (load.reports >= REPORTS_PER_LOAD) continue
-          w.nextReport.run(load.id)
-        } else {
-          // The first report of a page load decides whether it counts: only the outcome of the remote its
-          // route renders is a load; what else it names (other remotes after in-app navigation) is not.
-          const own = evidence.remote ? report.remotes.find((r) => r.remote === evidence.remote) : undefined
-          const counted = own && { remote: own.remote, version: own.from ?? own.version, shown: own.version }
-          const id = Number(
-            w.insertLoad.run(
-              evidence.loadId,
-              at,
-              counted?.remote ?? null,
-              counted?.version ?? null,
-              counted?.shown ?? null,
-              counted ? evidence.client : null,
-              own ? loadClass(own.outcome, own.reason) : null,
-              own?.outcome ?? null,
-              own?.reason ?? null,
-            ).lastInsertRowid,
-          )
-          load = { id, reports: 1, remote: null, version: null, shown: null, ...counted }
-          if (counted && own) {
-            touch(counted.remote, counted.version, at)
-            w.countLoad.run(counted.remote, counted.version, minute, own.outcome)
+    // IMMEDIATE: the write lock is taken (or waited for) first, never after the batch has read a snapshot
+    // another writer may have moved on from.
+    return this.db
+      .transaction(() => {
+        for (const item of items) {
+          if (item.kind === 'reject') {
+            w.reject.run(minuteOf(item.at), item.reason.slice(0, 200))
+            continue
           }
+          const { at, report, evidence } = item
+          const minute = minuteOf(at)
+          let load = w.load.get(evidence.loadId) as LoadRow | undefined
+          if (load) {
+            if (load.reports >= REPORTS_PER_LOAD) continue
+            w.nextReport.run(load.id)
+          } else {
+            // The first report of a page load decides whether it counts: only the outcome of the remote its
+            // route renders is a load; what else it names (other remotes after in-app navigation) is not.
+            const own = evidence.remote ? report.remotes.find((r) => r.remote === evidence.remote) : undefined
+            const counted = own && {
+              remote: own.remote,
+              version: own.from ?? own.version,
+              shown: own.version,
+            }
+            const id = Number(
+              w.insertLoad.run(
+                evidence.loadId,
+                at,
+                counted?.remote ?? null,
+                counted?.version ?? null,
+                counted?.shown ?? null,
+                counted ? evidence.client : null,
+                own ? loadClass(own.outcome, own.reason) : null,
+                own?.outcome ?? null,
+                own?.reason ?? null,
+              ).lastInsertRowid,
+            )
+            load = { id, reports: 1, remote: null, version: null, shown: null, ...counted }
+            if (counted && own) {
+              touch(counted.remote, counted.version, at)
+              w.countLoad.run(counted.remote, counted.version, minute, own.outcome)
+            }
+          }
+          const { id, remote, version, shown } = load
+          if (!remote) continue
+          // A counted load's reports speak for its remote and the versions it had on screen, nothing else.
+          const ours = (entry: { remote: string; version: string }) =>
+            entry.remote === remote && (entry.version === version || entry.version === shown)
+          for (const vital of report.vitals.filter(ours)) {
+            touch(remote, vital.version, at)
+            w.vital.run(id, vital.name, vital.value)
+            const bucket = bucketOf(vital.value)
+            w.countVital.run(remote, vital.version, vital.name, minute, bucket)
+            w.countVitalHour.run(remote, vital.version, vital.name, hourOf(minute), bucket)
+          }
+          for (const error of report.errors.filter(ours)) {
+            touch(remote, error.version, at)
+            w.error.run(id, at, remote, error.version, error.kind, error.message)
+            w.countError.run(remote, error.version, minute)
+          }
+          for (const call of report.calls) w.call.run(id, call.path, call.kind, call.count)
         }
-        const { id, remote, version, shown } = load
-        if (!remote) continue
-        // A counted load's reports speak for its remote and the versions it had on screen, nothing else.
-        const ours = (entry: { remote: string; version: string }) =>
-          entry.remote === remote && (entry.version === version || entry.version === shown)
-        for (const vital of report.vitals.filter(ours)) {
-          touch(remote, vital.version, at)
-          w.vital.run(id, vital.name, vital.value)
-          const bucket = bucketOf(vital.value)
-          w.countVital.run(remote, vital.version, vital.name, minute, bucket)
-          w.countVitalHour.run(remote, vital.version, vital.name, hourOf(minute), bucket)
+        let newVersions = false
+        for (const { remote, version, at } of touched.values()) {
+          if (w.newVersion.run(remote, version, at, at).changes) newVersions = true
+          else w.seenVersion.run(at, remote, version, at)
         }
-        for (const error of report.errors.filter(ours)) {
-          touch(remote, error.version, at)
-          w.error.run(id, at, remote, error.version, error.kind, error.message)
-          w.countError.run(remote, error.version, minute)
-        }
-        for (const call of report.calls) w.call.run(id, call.path, call.kind, call.count)
-      }
-      let newVersions = false
-      for (const { remote, version, at } of touched.values()) {
-        if (w.newVersion.run(remote, version, at, at).changes) newVersions = true
-        else w.seenVersion.run(at, remote, version, at)
-      }
-      return { newVersions }
-    })()
+        return { newVersions }
+      })
+      .immediate()
   }
 
   /** Per remote version, what borrowers got since `since` (ms since the epoch; whole minutes). */
@@ -544,65 +552,69 @@ export class HealthDb {
 
   /** Deletes up to TRIM_CHUNK loads older than `cutoff`, then (once none is left) rollups; true when done. */
   private dropBefore(cutoff: number): boolean {
-    return this.db.transaction(() => {
-      const ids: number[] = []
-      for (const row of this.db
-        .prepare('SELECT id, at FROM loads ORDER BY id')
-        .iterate() as IterableIterator<Row>) {
-        if (Number(row.at) >= cutoff || ids.length >= TRIM_CHUNK) break
-        ids.push(Number(row.id))
-      }
-      this.deleteLoads(ids)
-      if (ids.length >= TRIM_CHUNK) return false
-      const minute = minuteOf(cutoff)
-      for (const v of this.db
-        .prepare('SELECT remote, version FROM versions WHERE first_at < ?')
-        .all(cutoff) as Row[]) {
-        for (const table of ['load_minutes', 'error_minutes']) {
-          this.db
-            .prepare(`DELETE FROM ${table} WHERE remote = ? AND version = ? AND minute < ?`)
-            .run(v.remote, v.version, minute)
+    return this.db
+      .transaction(() => {
+        const ids: number[] = []
+        for (const row of this.db
+          .prepare('SELECT id, at FROM loads ORDER BY id')
+          .iterate() as IterableIterator<Row>) {
+          if (Number(row.at) >= cutoff || ids.length >= TRIM_CHUNK) break
+          ids.push(Number(row.id))
         }
-        this.db
-          .prepare(
-            `DELETE FROM vital_minutes WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND minute < ?`,
-          )
-          .run(v.remote, v.version, minute)
-        this.db
-          .prepare(
-            `DELETE FROM vital_hours WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND hour < ?`,
-          )
-          .run(v.remote, v.version, hourOf(minute))
-      }
-      this.db.prepare('DELETE FROM versions WHERE last_at < ?').run(cutoff)
-      this.db.prepare('UPDATE versions SET first_at = ? WHERE first_at < ?').run(cutoff, cutoff)
-      this.db.prepare('DELETE FROM rejected WHERE minute < ?').run(minute)
-      this.trimmedTo = Math.max(this.trimmedTo, cutoff)
-      return true
-    })()
+        this.deleteLoads(ids)
+        if (ids.length >= TRIM_CHUNK) return false
+        const minute = minuteOf(cutoff)
+        for (const v of this.db
+          .prepare('SELECT remote, version FROM versions WHERE first_at < ?')
+          .all(cutoff) as Row[]) {
+          for (const table of ['load_minutes', 'error_minutes']) {
+            this.db
+              .prepare(`DELETE FROM ${table} WHERE remote = ? AND version = ? AND minute < ?`)
+              .run(v.remote, v.version, minute)
+          }
+          this.db
+            .prepare(
+              `DELETE FROM vital_minutes WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND minute < ?`,
+            )
+            .run(v.remote, v.version, minute)
+          this.db
+            .prepare(
+              `DELETE FROM vital_hours WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND hour < ?`,
+            )
+            .run(v.remote, v.version, hourOf(minute))
+        }
+        this.db.prepare('DELETE FROM versions WHERE last_at < ?').run(cutoff)
+        this.db.prepare('UPDATE versions SET first_at = ? WHERE first_at < ?').run(cutoff, cutoff)
+        this.db.prepare('DELETE FROM rejected WHERE minute < ?').run(minute)
+        this.trimmedTo = Math.max(this.trimmedTo, cutoff)
+        return true
+      })
+      .immediate()
   }
 
   /** Deletes a version's loads a chunk at a time, then its rollups and its row. */
   private dropVersion(remote: string, version: string): void {
-    this.db.transaction(() => {
-      const ids = (
-        this.db
-          .prepare('SELECT id FROM loads WHERE remote = ? AND version = ? LIMIT ?')
-          .all(remote, version, TRIM_CHUNK) as Row[]
-      ).map((row) => Number(row.id))
-      this.deleteLoads(ids)
-      if (ids.length >= TRIM_CHUNK) return
-      for (const table of [
-        'load_minutes',
-        'error_minutes',
-        'vital_minutes',
-        'vital_hours',
-        'errors',
-        'versions',
-      ]) {
-        this.db.prepare(`DELETE FROM ${table} WHERE remote = ? AND version = ?`).run(remote, version)
-      }
-    })()
+    this.db
+      .transaction(() => {
+        const ids = (
+          this.db
+            .prepare('SELECT id FROM loads WHERE remote = ? AND version = ? LIMIT ?')
+            .all(remote, version, TRIM_CHUNK) as Row[]
+        ).map((row) => Number(row.id))
+        this.deleteLoads(ids)
+        if (ids.length >= TRIM_CHUNK) return
+        for (const table of [
+          'load_minutes',
+          'error_minutes',
+          'vital_minutes',
+          'vital_hours',
+          'errors',
+          'versions',
+        ]) {
+          this.db.prepare(`DELETE FROM ${table} WHERE remote = ? AND version = ?`).run(remote, version)
+        }
+      })
+      .immediate()
   }
 
   private deleteLoads(ids: number[]): void {
