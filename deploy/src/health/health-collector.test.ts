@@ -98,6 +98,28 @@ test('a store that has stopped does not stop the answers: the report is answered
   expect(collector.store.dropped).toBe(2)
 })
 
+test('whatever fails after the check, every report gets its answer: 202 or 400, never a hung request', async () => {
+  await start()
+  const broken = () => {
+    throw new Error('disk on fire')
+  }
+  vi.spyOn(collector.store, 'enqueue').mockImplementation(broken)
+  vi.spyOn(collector.store, 'reject').mockImplementation(broken)
+  collector.forward = broken
+  const answered = (body: string) =>
+    fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(3000),
+    }).then(
+      (r) => r.status,
+      (error: Error) => `no answer (${error.name})`,
+    )
+  expect(await answered(JSON.stringify(REPORT))).toBe(202)
+  expect(await answered('{"v":1,')).toBe(400)
+})
+
 test('a load report starts a page load of its client and route; that client’s later reports of the route join it', () => {
   let now = 1000
   const loads = new PageLoads(() => now)

@@ -161,13 +161,23 @@ export function receiveHealthReport(
     const checked = value === undefined ? { problem: 'not JSON' } : safeHealthReport(value)
     if ('problem' in checked) {
       collector.counts.rejected += 1
+      answer(400, `Not a health report: ${checked.problem}`)
       collector.store.reject(checked.problem)
-      return answer(400, `Not a health report: ${checked.problem}`)
+      return
     }
+    // The answer goes before the report is handed on: nothing after it can leave a page waiting.
+    answer(202)
     collector.store.enqueue(checked.report, collector.loads.of(client, checked.report))
     collector.counts.accepted += 1
     collector.forward?.(checked.report)
-    answer(202)
+  }
+  const guarded = (body: string) => {
+    try {
+      accept(body)
+    } catch (error) {
+      console.error('[health] a report could not be taken:', error instanceof Error ? error.message : error)
+      answer(500, 'Could not take the report')
+    }
   }
   readCappedBody(
     req,
@@ -179,7 +189,7 @@ export function receiveHealthReport(
             'Too large',
             Number(req.headers['content-length']) > HEALTH_REPORT_MAX_BYTES ? { Connection: 'close' } : {},
           )
-        : accept(body),
+        : guarded(body),
     () => res.destroy(),
   )
 }
