@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
-import { healthStoreFile, readStoredLoads } from 'deploy/health-store'
+import { readStoredLoads } from 'deploy/health-db'
+import { healthStoreFile } from 'deploy/health-store'
 import { readRegistry } from 'deploy/registry-file'
 import { releaseRemote } from 'deploy/release'
 import { readReleaseEvents } from 'deploy/release-log'
@@ -112,7 +113,7 @@ test.describe('a newly released version', () => {
     expect(statuses).toEqual([403, 403])
     // A real page load's token, reused: its route's one load, however many outcomes the reports carry.
     const cookie = await pageLoad()
-    for (let i = 0; i < 2; i++) expect((await post(OWN, forged, { Cookie: cookie })).status).toBe(204)
+    for (let i = 0; i < 2; i++) expect((await post(OWN, forged, { Cookie: cookie })).status).toBe(202)
     // The watch looks every 2 s; the review saw the rollback 2.2 s after the reports.
     await new Promise((resolve) => setTimeout(resolve, 6000))
     expect(readRegistry(registryFile).remotes.mf_loan.version).toBe(released.version)
@@ -132,7 +133,7 @@ test.describe('a newly released version', () => {
     // The review's two reports of 10 mounts, then the same with one page load's token ten times.
     for (let i = 0; i < 2; i++) expect((await post(OWN, masking)).status).toBe(403)
     const cookie = await pageLoad()
-    for (let i = 0; i < 10; i++) expect((await post(OWN, masking, { Cookie: cookie })).status).toBe(204)
+    for (let i = 0; i < 10; i++) expect((await post(OWN, masking, { Cookie: cookie })).status).toBe(202)
     // Borrowers, each at an address of their own, get the retry screen until the watch rolls it back.
     const shown: boolean[] = []
     for (let n = 0; n < 8 && readRegistry(registryFile).remotes.mf_loan.version === broken.version; n++) {
@@ -146,7 +147,7 @@ test.describe('a newly released version', () => {
         const order = page.getByRole('button', { name: 'REPAY', exact: true })
         await expect(order.or(retry)).toBeVisible({ timeout: 15_000 })
         shown.push(await retry.isVisible())
-        expect((await reported).status()).toBe(204)
+        expect((await reported).status()).toBe(202)
       } finally {
         await context.close()
         client.close()
@@ -191,7 +192,8 @@ test('a page load fetched once and its token reused for 10 reports counts as one
   await new Promise((resolve) => setTimeout(resolve, 500))
   expect(readStoredLoads(STORE).filter((l) => l.loadId === loadId)).toEqual([
     expect.objectContaining({ remote: 'mf_loan', version, outcome: 'mounted' }),
-  ]) // A version the registry never pointed at, with the same real token: refused, named only as unknown.
+  ])
+  // A version the registry never pointed at, with the same real token: refused, named only as unknown.
   const unknown = await request.post(`${baseURL}/health/reports`, {
     headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
     data: JSON.stringify(report(outcomes('9.9.9-never-released', 'mounted', 1))),
@@ -237,7 +239,7 @@ test('a report from another site is refused, from a browser on that site and fro
 
   // From outside, with a real page load's token: the site check alone refuses it.
   const cookie = (await fetch(`${base.origin}/aboutUs`)).headers.get('set-cookie')!.split(';')[0]
-  expect((await post(base.origin, report([], '/aboutUs'), { Cookie: cookie })).status).toBe(204)
+  expect((await post(base.origin, report([], '/aboutUs'), { Cookie: cookie })).status).toBe(202)
   for (const headers of [
     { Origin: 'https://evil.example' } as Record<string, string>,
     { Origin: 'null' },

@@ -16,11 +16,13 @@ import {
   receiveHealthReport,
   type HealthCollector,
 } from './health-collector'
-import { HealthStore, readStoredLoads } from './health-store'
+import { readStoredLoads, readStoredTables } from './health-db'
+import { HealthStore } from './health-store'
 import { pageLoadCookie, type PageLoadKeys } from './page-load-token'
 import { VersionHistory } from './version-history'
 
 let dir: string
+let file: string
 let server: Server | null = null
 let collector: HealthCollector
 let port: number
@@ -31,8 +33,8 @@ const KEYS: PageLoadKeys = { secret: 'collector-test-secret-0123456789abcdef', m
 const REPORT: HealthReport = {
   v: 1,
   route: '/repay',
-  phase: 'hidden',
-  remotes: [],
+  phase: 'load',
+  remotes: [{ remote: 'mf_repay', version: '1.0.0-abc', outcome: 'mounted', phases: { entry: 30 } }],
   vitals: [{ name: 'INP', value: 88, remote: 'mf_repay', version: '1.0.0-abc' }],
   errors: [],
   calls: [],
@@ -40,6 +42,7 @@ const REPORT: HealthReport = {
 
 async function start(perMinute = 60) {
   dir = mkdtempSync(join(tmpdir(), 'health-collector-'))
+  file = join(dir, 'health.db')
   const cdnDir = join(dir, 'cdn')
   mkdirSync(cdnDir)
   const pointer = (remote: string, version: string, previous: string | null) => ({
@@ -66,7 +69,7 @@ async function start(perMinute = 60) {
   })
   forwarded = []
   collector = createHealthCollector({
-    store: new HealthStore(join(dir, 'health.db')),
+    store: new HealthStore(file),
     keys: KEYS,
     history: new VersionHistory(cdnDir, join(cdnDir, 'registry.json')),
     forward: (r) => forwarded.push(r),
@@ -86,7 +89,7 @@ afterEach(async () => {
   server.closeAllConnections()
   await new Promise((resolve) => server!.close(resolve))
   server = null
-  collector.store.close()
+  await collector.store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -110,15 +113,62 @@ const post = (
     body: method === 'GET' ? undefined : body,
   })
 
-test('a report is stored, passed on to the exporter and answered 204 without a body', async () => {
+/** The page loads the store holds once what was queued is written. */
+async function stored() {
+  await collector.store.flush()
+  return readStoredLoads(file)
+}
+
+/** How many reports the store kept, counted or not, once what was queued is written. */
+async function kept() {
+  await collector.store.flush()
+  return (readStoredTables(file).loads ?? []).reduce((sum, load) => sum + Number(load.reports), 0)
+}
+
+test('a report is queued for the store, passed on to the exporter once kept and answered 202 without a body', async () => {
   await start()
   const response = await post(JSON.stringify(REPORT))
-  expect(response.status).toBe(204)
+  expect(response.status).toBe(202)
+  expect(await response.text()).toBe('')
   expect(response.headers.get('cache-control')).toBe('no-store')
-  expect(collector.store.reports().map((r) => r.report)).toEqual([REPORT])
+  expect(await stored()).toMatchObject([
+    { remote: 'mf_repay', version: '1.0.0-abc', outcome: 'mounted', vitals: [{ name: 'INP', value: 88 }] },
+  ])
   expect(forwarded).toEqual([REPORT])
+  expect(collector.counts).toMatchObject({ accepted: 1, stored: 1 })
   // sendBeacon with a string body sends text/plain: accepted the same.
-  expect((await post(JSON.stringify(REPORT), 'text/plain;charset=UTF-8')).status).toBe(204)
+  expect((await post(JSON.stringify(REPORT), 'text/plain;charset=UTF-8')).status).toBe(202)
+})
+
+test('a store that has stopped does not stop the answers: the report is answered 202 and counted as dropped', async () => {
+  await start()
+  await collector.store.close()
+  expect((await post(JSON.stringify(REPORT))).status).toBe(202)
+  expect((await post('{"v":1,')).status).toBe(400)
+  expect(collector.store.dropped).toBe(2)
+  expect(forwarded).toEqual([])
+})
+
+test('whatever fails after the check, every report gets its answer: 202 or 400, never a hung request', async () => {
+  await start()
+  const broken = () => {
+    throw new Error('disk on fire')
+  }
+  vi.spyOn(collector.store, 'enqueue').mockImplementation(broken)
+  vi.spyOn(collector.store, 'reject').mockImplementation(broken)
+  collector.forward = broken
+  const answered = (body: string) =>
+    fetch(`http://127.0.0.1:${port}${HEALTH_REPORT_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: pageLoad() },
+      body,
+      signal: AbortSignal.timeout(3000),
+    }).then(
+      (r) => r.status,
+      (error: Error) => `no answer (${error.name})`,
+    )
+  expect(await answered(JSON.stringify(REPORT))).toBe(202)
+  expect(await answered('{"v":1,')).toBe(400)
 })
 
 test.each([
@@ -135,8 +185,8 @@ test.each([
   expect(response.status).toBe(400)
   expect(await response.text()).toContain(problem)
   expect(collector.counts.rejected).toBe(1)
-  expect(collector.store.rejectedSince(0)).toBe(1)
-  expect(collector.store.reports()).toEqual([])
+  expect(await collector.store.rejectedSince(0)).toBe(1)
+  expect(await kept()).toBe(0)
 })
 
 test('other methods, types and sizes are refused', async () => {
@@ -145,14 +195,14 @@ test('other methods, types and sizes are refused', async () => {
   expect((await post(JSON.stringify(REPORT), 'application/x-www-form-urlencoded')).status).toBe(415)
   const large = JSON.stringify({ ...REPORT, padding: 'x'.repeat(HEALTH_REPORT_MAX_BYTES) })
   expect((await post(large)).status).toBe(413)
-  expect(collector.store.reports()).toEqual([])
+  expect(await kept()).toBe(0)
 })
 
 test('one client past its reports per minute gets 429 and nothing is stored; nginx’s client (X-Real-IP) counts apart', async () => {
   await start(3)
   const statuses = []
   for (let i = 0; i < 5; i++) statuses.push((await post(JSON.stringify(REPORT))).status)
-  expect(statuses).toEqual([204, 204, 204, 429, 429])
+  expect(statuses).toEqual([202, 202, 202, 429, 429])
   expect(collector.counts.limited).toBe(2)
   const through = (proof: string) =>
     post(JSON.stringify(REPORT), 'application/json', 'POST', {
@@ -163,8 +213,8 @@ test('one client past its reports per minute gets 429 and nothing is stored; ngi
   // Anyone on this machine can send X-Real-IP: without our nginx's proof it names no other client.
   expect((await through('made-up')).status).toBe(429)
   expect((await through(healthToken.proxyProof('another deployment’s secret 0123456789'))).status).toBe(429)
-  expect((await through(healthToken.proxyProof(KEYS.secret))).status).toBe(204)
-  expect(collector.store.reports()).toHaveLength(4)
+  expect((await through(healthToken.proxyProof(KEYS.secret))).status).toBe(202)
+  expect(await kept()).toBe(4)
 })
 
 test('the rate limit starts again each minute', () => {
@@ -205,17 +255,17 @@ test.each([
       expect(text).not.toContain('evil')
     }
     expect(collector.counts.refused).toBe(2)
-    expect(collector.store.reports()).toEqual([])
+    expect(await kept()).toBe(0)
   },
 )
 
 test('a report from this origin passes: as the browser asked for it, and behind our nginx as nginx says', async () => {
   await start()
   const own = { Cookie: pageLoad(), Origin: `http://127.0.0.1:${port}`, 'Sec-Fetch-Site': 'same-origin' }
-  expect((await post(JSON.stringify(REPORT), 'text/plain', 'POST', own)).status).toBe(204)
+  expect((await post(JSON.stringify(REPORT), 'text/plain', 'POST', own)).status).toBe(202)
   expect(
     (await post(JSON.stringify(REPORT), 'text/plain', 'POST', { ...own, 'Sec-Fetch-Site': 'none' })).status,
-  ).toBe(204)
+  ).toBe(202)
   const behindNginx = {
     Cookie: pageLoad(),
     Origin: 'https://www.cashloan.ph',
@@ -228,7 +278,7 @@ test('a report from this origin passes: as the browser asked for it, and behind 
   expect(
     (await post(JSON.stringify(REPORT), 'text/plain', 'POST', { ...behindNginx, 'X-Health-Proxy': proof }))
       .status,
-  ).toBe(204)
+  ).toBe(202)
   expect(
     (
       await post(JSON.stringify(REPORT), 'text/plain', 'POST', {
@@ -254,7 +304,7 @@ test.each([
     expect(response.status).toBe(403)
     expect(await response.text()).toBe('No page load\n')
     expect(collector.counts.refused).toBe(1)
-    expect(collector.store.reports()).toEqual([])
+    expect(await kept()).toBe(0)
     expect(forwarded).toEqual([])
   },
 )
@@ -283,8 +333,8 @@ test.each([
   const response = await post(JSON.stringify({ ...REPORT, ...fields }))
   expect(response.status).toBe(400)
   expect(await response.text()).toBe('Unknown version\n')
-  expect(collector.store.rejectedSince(0)).toBe(1)
-  expect(collector.store.reports()).toEqual([])
+  expect(await collector.store.rejectedSince(0)).toBe(1)
+  expect(await kept()).toBe(0)
 })
 
 test('the versions known are the registry’s current and previous and every one of the release log, read again when they change', async () => {
@@ -302,7 +352,7 @@ test('the versions known are the registry’s current and previous and every one
     ['shell', '-'],
     ['mf_site', '-'],
   ]) {
-    expect((await post(JSON.stringify(errors(remote, version)))).status, `${remote}@${version}`).toBe(204)
+    expect((await post(JSON.stringify(errors(remote, version)))).status, `${remote}@${version}`).toBe(202)
   }
   expect((await post(JSON.stringify(errors('mf_loan', '3.0.0-next')))).status).toBe(400)
   appendReleaseEvent(join(dir, 'cdn'), {
@@ -312,7 +362,7 @@ test('the versions known are the registry’s current and previous and every one
     from: '2.0.0-new',
     to: '3.0.0-next',
   })
-  expect((await post(JSON.stringify(errors('mf_loan', '3.0.0-next')))).status).toBe(204)
+  expect((await post(JSON.stringify(errors('mf_loan', '3.0.0-next')))).status).toBe(202)
 })
 
 test('a page load counts once, for its route’s remote only, however many reports carry its token', async () => {
@@ -333,29 +383,29 @@ test('a page load counts once, for its route’s remote only, however many repor
     ],
   }
   for (let i = 0; i < 3; i++)
-    expect((await post(JSON.stringify(forged), 'text/plain', 'POST', cookie)).status).toBe(204)
-  const loads = readStoredLoads(join(dir, 'health.db'))
-  expect(loads).toEqual([
-    {
+    expect((await post(JSON.stringify(forged), 'text/plain', 'POST', cookie)).status).toBe(202)
+  expect(await stored()).toEqual([
+    expect.objectContaining({
       loadId: expect.stringMatching(/^[0-9a-f]{32}$/),
       client: healthToken.clientKey(KEYS.secret, '127.0.0.1'),
       remote: 'mf_repay',
       version: '1.0.0-abc',
       outcome: 'retry-screen',
-    },
+      reports: 3,
+    }),
   ])
-  expect(collector.store.versions(0).map((v) => [v.remote, v.loads])).toEqual([['mf_repay', 1]])
+  expect((await collector.store.versions(0)).map((v) => [v.remote, v.loads])).toEqual([['mf_repay', 1]])
   // Another page load is another load.
-  expect((await post(JSON.stringify(forged))).status).toBe(204)
-  expect(readStoredLoads(join(dir, 'health.db'))).toHaveLength(2)
+  expect((await post(JSON.stringify(forged))).status).toBe(202)
+  expect(await stored()).toHaveLength(2)
 })
 
 test('a page load past its four reports is answered as taken, but neither kept nor sent on', async () => {
   await start()
   const cookie = { Cookie: pageLoad() }
   for (let i = 0; i < 6; i++)
-    expect((await post(JSON.stringify(REPORT), 'text/plain', 'POST', cookie)).status).toBe(204)
-  expect(collector.store.reports()).toHaveLength(4)
+    expect((await post(JSON.stringify(REPORT), 'text/plain', 'POST', cookie)).status).toBe(202)
+  expect(await kept()).toBe(4)
   expect(forwarded).toHaveLength(4)
-  expect(collector.counts.stored).toBe(4)
+  expect(collector.counts).toMatchObject({ accepted: 6, stored: 4 })
 })

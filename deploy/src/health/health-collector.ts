@@ -18,11 +18,12 @@ import type { VersionHistory } from './version-history'
 import { wholeNumberSetting } from '../settings'
 
 /**
- * The endpoint pages send health reports to (ADR 0033, 0040): POST only, from this site only (403), rate-limited
- * per client, JSON of at most HEALTH_REPORT_MAX_BYTES checked against the report schema (400), carrying the
- * page-load token of a page this deployment served for the report's route (403), naming only versions the
- * registry has pointed at (400). A good report is stored with its evidence (and passed to the exporter when
- * one is configured) and answered 204; a refused one is counted, never stored.
+ * The endpoint pages send health reports to (ADR 0033, 0040, 0042): POST only, from this site only (403),
+ * rate-limited per client, JSON of at most HEALTH_REPORT_MAX_BYTES checked against the report schema (400),
+ * carrying the page-load token of a page this deployment served for the report's route (403), naming only
+ * versions the registry has pointed at (400). A good report is answered 202 at once and queued for the store
+ * with its evidence, never after the disk; the store's worker decides whether it is kept, and only a kept
+ * one is passed to the exporter when one is configured. A refused one is counted, never stored.
  */
 export const HEALTH_REPORT_PATH = '/health/reports'
 
@@ -50,8 +51,11 @@ export interface HealthCollector {
   forward?: (report: HealthReport) => void
   /** How many reports each client may send a minute (`healthReportsPerMinute`). */
   limit: RateLimit
-  /** Counts since start, for the server's own log and tests (`refused`: another site's, or no page load's). */
-  counts: { stored: number; rejected: number; limited: number; refused: number }
+  /**
+   * Counts since start, for the server's own log and tests: `accepted` answered 202, `stored` of those kept
+   * by the store (a page load keeps at most four), `refused` another site's or no page load's.
+   */
+  counts: { accepted: number; stored: number; rejected: number; limited: number; refused: number }
 }
 
 export function createHealthCollector(options: {
@@ -67,7 +71,7 @@ export function createHealthCollector(options: {
     history: options.history,
     forward: options.forward,
     limit: new RateLimit(options.perMinute ?? HEALTH_REPORTS_PER_MINUTE),
-    counts: { stored: 0, rejected: 0, limited: 0, refused: 0 },
+    counts: { accepted: 0, stored: 0, rejected: 0, limited: 0, refused: 0 },
   }
 }
 
@@ -179,8 +183,9 @@ export function receiveHealthReport(
     const checked = value === undefined ? { problem: 'not JSON' } : safeHealthReport(value)
     if ('problem' in checked) {
       collector.counts.rejected += 1
+      answer(400, `Not a health report: ${checked.problem}`)
       collector.store.reject(checked.problem)
-      return answer(400, `Not a health report: ${checked.problem}`)
+      return
     }
     const report = checked.report
     const load = verifyPageLoadToken(collector.keys, requestCookie(req, PAGE_LOAD_COOKIE), report.route)
@@ -190,23 +195,28 @@ export function receiveHealthReport(
     }
     if (!collector.history.knows(report)) {
       collector.counts.rejected += 1
+      answer(400, 'Unknown version')
       collector.store.reject('unknown version')
-      return answer(400, 'Unknown version')
+      return
     }
+    // The answer goes before the report is handed on: nothing after it can leave a page waiting. A page
+    // load past its reports is answered the same (the page has nothing to do about it), but neither kept
+    // nor sent on.
+    answer(202)
+    collector.counts.accepted += 1
     const evidence: Evidence = { ...load, remote: matchRoute(load.route)?.remote ?? null }
-    let kept: number | null
-    try {
-      kept = collector.store.add(report, evidence)
-    } catch (error) {
-      console.error('[health] a report could not be stored', error)
-      return answer(503, 'Not stored')
-    }
-    // A page load past its reports: taken (the page has nothing to do about it), neither kept nor sent on.
-    if (kept !== null) {
+    collector.store.enqueue(report, evidence, () => {
       collector.counts.stored += 1
       collector.forward?.(report)
+    })
+  }
+  const guarded = (body: string) => {
+    try {
+      accept(body)
+    } catch (error) {
+      console.error('[health] a report could not be taken:', error instanceof Error ? error.message : error)
+      answer(500, 'Could not take the report')
     }
-    answer(204)
   }
   readCappedBody(
     req,
@@ -218,7 +228,7 @@ export function receiveHealthReport(
             'Too large',
             Number(req.headers['content-length']) > HEALTH_REPORT_MAX_BYTES ? { Connection: 'close' } : {},
           )
-        : accept(body),
+        : guarded(body),
     () => res.destroy(),
   )
 }

@@ -1,23 +1,44 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import type { HealthReport } from 'shared/health/report'
-import { afterEach, beforeEach, expect, test } from 'vitest'
-import { createRequire } from 'node:module'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { Evidence } from './evidence'
-import { HEALTH_RETENTION_DAYS, HealthStore, healthStoreFile, readStoredLoads } from './health-store'
+import {
+  HEALTH_RETENTION_DAYS,
+  HealthDb,
+  QUERIES,
+  readStoredLoads,
+  readStoredTables,
+  PAGE_LOAD_REPORTS,
+  type StoreLimits,
+} from './health-db'
+import { DEFAULT_LIMITS, HealthStore, healthStoreFile, healthStoreLimits } from './health-store'
 
 let dir: string
+let file: string
 let now: number
+const stores: HealthStore[] = []
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'health-store-'))
+  file = join(dir, 'health.db')
   now = Date.UTC(2026, 10, 26, 12)
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await Promise.all(stores.splice(0).map((s) => s.close()))
+  rmSync(dir, { recursive: true, force: true })
+})
 
-const open = () => new HealthStore(join(dir, 'health.db'), () => now)
+const open = (limits: StoreLimits = DEFAULT_LIMITS) => {
+  const store = new HealthStore(file, { now: () => now, limits })
+  stores.push(store)
+  return store
+}
 
-const report = (remotes: HealthReport['remotes'], extra: Partial<HealthReport> = {}): HealthReport => ({
+type Remote = HealthReport['remotes'][number]
+const report = (remotes: Remote[], extra: Partial<HealthReport> = {}): HealthReport => ({
   v: 1,
   route: '/loanDetails',
   phase: 'load',
@@ -27,54 +48,114 @@ const report = (remotes: HealthReport['remotes'], extra: Partial<HealthReport> =
   calls: [],
   ...extra,
 })
-const outcome = (version: string, kind: HealthReport['remotes'][0]['outcome'], from?: string) => ({
+const outcome = (version: string, kind: Remote['outcome'], extra: Partial<Remote> = {}): Remote => ({
   remote: 'mf_loan',
   version,
   outcome: kind,
-  ...(from ? { from } : {}),
   phases: { entry: 10 },
+  ...extra,
+})
+const loadOf = (loadId: string, extra: Partial<Evidence> = {}): Evidence => ({
+  loadId,
+  client: `client-${loadId}`,
+  route: '/loanDetails',
+  remote: 'mf_loan',
+  issuedAt: now,
+  ...extra,
+})
+const lcp = (version: string, value: number) => ({ name: 'LCP' as const, value, remote: 'mf_loan', version })
+const error = (version: string, message = 'boom') => ({
+  remote: 'mf_loan',
+  version,
+  kind: 'error' as const,
+  message,
 })
 
-test('reports survive closing and opening the file again, exactly as stored', () => {
+test('the first report of a page load records it; later ones add vitals and errors only, at most four', async () => {
   const store = open()
-  const sent = report([outcome('2', 'mounted')], {
-    calls: [{ path: '/utilities/a', kind: 'timeout', count: 3 }],
-  })
-  store.add(sent)
-  store.close()
-  const again = open()
-  expect(again.reports().map((r) => r.report)).toEqual([sent])
-  again.close()
-})
-
-test('per version: loads, mounts, fallbacks (counted against the version that failed), failures, errors, p75', () => {
-  const store = open()
-  for (let i = 0; i < 6; i++) store.add(report([outcome('2', 'mounted')]))
-  store.add(report([outcome('1', 'fallback', '2')]))
-  store.add(report([outcome('2', 'mount-timeout')]))
-  store.add(report([outcome('1', 'mounted')]))
-  store.add(
-    report([], {
+  store.enqueue(report([outcome('2', 'mounted')]), loadOf('a'))
+  // A later report of the same load cannot change its outcome or add a load.
+  store.enqueue(
+    report([outcome('2', 'retry-screen')], {
       phase: 'hidden',
-      errors: [{ remote: 'mf_loan', version: '2', kind: 'error', message: 'x' }],
-      vitals: [100, 200, 300, 400].map((value) => ({
-        name: 'LCP' as const,
-        value,
-        remote: 'mf_loan',
-        version: '2',
-      })),
+      vitals: [lcp('2', 1200)],
+      errors: [error('2')],
     }),
+    loadOf('a'),
   )
-  expect(store.versions(0)).toEqual([
+  for (let i = 0; i < 5; i++)
+    store.enqueue(report([], { phase: 'hidden', vitals: [lcp('2', 100 + i)] }), loadOf('a'))
+  await store.flush()
+  const [load] = readStoredLoads(file)
+  expect(load).toMatchObject({ loadId: 'a', version: '2', outcome: 'mounted', reports: PAGE_LOAD_REPORTS })
+  expect(load.vitals).toEqual([
+    { name: 'LCP', value: 1200 },
+    { name: 'LCP', value: 100 },
+    { name: 'LCP', value: 101 },
+  ])
+  expect(load.errors).toEqual([{ version: '2', kind: 'error', message: 'boom' }])
+  expect(await store.versions(0)).toMatchObject([
+    { version: '2', loads: 1, mounted: 1, failures: 0, errors: 1 },
+  ])
+})
+
+test('a load counts only the outcome of the remote its route renders; none for a route without one', async () => {
+  const store = open()
+  store.enqueue(
+    report([outcome('9', 'mounted', { remote: 'mf_repay' }), outcome('2', 'mount-timeout')]),
+    loadOf('a'),
+  )
+  store.enqueue(report([outcome('2', 'mounted')], { route: '/testPreview' }), loadOf('b', { remote: null }))
+  await store.flush()
+  expect(readStoredLoads(file).map((l) => [l.remote, l.version, l.outcome])).toEqual([
+    ['mf_loan', '2', 'mount-timeout'],
+  ])
+})
+
+test('what a report says for an uncounted load, another remote or a version the load never had is dropped', async () => {
+  const store = open()
+  // The first report has no outcome of the route's remote (the page was hidden before it settled): what it
+  // says is dropped, and the load counts from the report that carries its outcome.
+  store.enqueue(report([], { phase: 'hidden', vitals: [lcp('2', 900)], errors: [error('2')] }), loadOf('a'))
+  store.enqueue(report([outcome('2', 'mounted')], { errors: [error('2', 'after')] }), loadOf('a'))
+  store.enqueue(
+    report([outcome('1', 'fallback', { from: '2' })], {
+      vitals: [lcp('1', 800), lcp('2', 700), lcp('7', 1), { ...lcp('1', 5), remote: 'mf_site' }],
+      errors: [error('2'), error('forged-version'), { ...error('1'), remote: 'mf_site' }],
+      calls: [{ path: '/utilities/loan/detail', kind: 'timeout', count: 2 }],
+    }),
+    loadOf('b'),
+  )
+  await store.flush()
+  const [a, b] = readStoredLoads(file)
+  expect(a).toMatchObject({ loadId: 'a', version: '2', outcome: 'mounted', reports: 2, vitals: [] })
+  expect(a.errors.map((e) => e.message)).toEqual(['after'])
+  expect(b).toMatchObject({ loadId: 'b', version: '2', shown: '1', outcome: 'fallback' })
+  expect(b.vitals.map((v) => v.value)).toEqual([800, 700])
+  expect(b.errors.map((e) => e.version)).toEqual(['2'])
+  expect(b.calls).toEqual([{ path: '/utilities/loan/detail', kind: 'timeout', count: 2 }])
+})
+
+test('per version: loads, mounts, fallbacks (counted against the version that failed), failures, errors, p75', async () => {
+  const store = open()
+  let n = 0
+  const load = (r: HealthReport) => store.enqueue(r, loadOf(`l${n++}`))
+  for (let i = 0; i < 6; i++) load(report([outcome('2', 'mounted')]))
+  load(report([outcome('1', 'fallback', { from: '2' })]))
+  load(report([outcome('2', 'mount-timeout')], { errors: [error('2')] }))
+  load(report([outcome('1', 'mounted')]))
+  load(report([outcome('2', 'mounted')], { vitals: [100, 200, 300, 400].map((v) => lcp('2', v)) }))
+  const versions = await store.versions(0)
+  expect(versions).toEqual([
     {
       remote: 'mf_loan',
       version: '2',
-      loads: 8,
-      mounted: 6,
+      loads: 9,
+      mounted: 7,
       fallbacks: 1,
       failures: 1,
       errors: 1,
-      lcpP75: 300,
+      lcpP75: expect.any(Number),
       inpP75: null,
     },
     {
@@ -89,78 +170,90 @@ test('per version: loads, mounts, fallbacks (counted against the version that fa
       inpP75: null,
     },
   ])
-  expect(store.versions(now + 1)).toEqual([])
-  store.close()
+  // The percentile comes from 5%-wide buckets: within 2.5% of the nearest-rank value.
+  expect(Math.abs(versions[0].lcpP75! / 300 - 1)).toBeLessThan(0.025)
+  expect(await store.versions(now + 60_000)).toEqual([])
 })
 
-test('malformed reports are counted, not stored', () => {
+test('vitals over a window that starts inside an hour count from that minute on', async () => {
   const store = open()
-  store.reject('route: Invalid format')
-  store.reject('not JSON')
-  expect(store.rejectedSince(0)).toBe(2)
-  expect(store.reports()).toEqual([])
-  store.close()
+  now += 2 * 60_000
+  store.enqueue(report([outcome('2', 'mounted')], { vitals: [lcp('2', 5000)] }), loadOf('early'))
+  now += 8 * 60_000
+  store.enqueue(report([outcome('2', 'mounted')], { vitals: [lcp('2', 1000)] }), loadOf('inside'))
+  now += 60 * 60_000
+  store.enqueue(report([outcome('2', 'mounted')], { vitals: [lcp('2', 1000)] }), loadOf('next-hour'))
+  const since = Date.UTC(2026, 10, 26, 12, 5)
+  const [version] = await store.versions(since)
+  expect(version.loads).toBe(2)
+  expect(Math.abs(version.lcpP75! / 1000 - 1)).toBeLessThan(0.025)
+  expect(Math.abs((await store.versions(0))[0].lcpP75! / 5000 - 1)).toBeLessThan(0.025)
 })
 
-test(`reports older than ${HEALTH_RETENTION_DAYS} days are deleted`, () => {
+test('series: per version and bucket, loads, mounts, fallbacks and errors', async () => {
   const store = open()
-  store.add(report([outcome('1', 'mounted')]))
-  store.close()
-  now += (HEALTH_RETENTION_DAYS + 1) * 86_400_000
-  const later = open()
-  later.add(report([outcome('2', 'mounted')]))
-  expect(later.reports().map((r) => r.report.remotes[0].version)).toEqual(['2'])
-  later.close()
+  const start = now
+  store.enqueue(report([outcome('2', 'mounted')], { errors: [error('2')] }), loadOf('a'))
+  now += 20 * 60_000
+  store.enqueue(report([outcome('1', 'fallback', { from: '2' })]), loadOf('b'))
+  store.enqueue(report([outcome('2', 'mounted')]), loadOf('c'))
+  expect(await store.series(start, 15 * 60_000)).toEqual([
+    { remote: 'mf_loan', version: '2', t: start, loads: 1, mounted: 1, fallbacks: 0, errors: 1 },
+    {
+      remote: 'mf_loan',
+      version: '2',
+      t: start + 15 * 60_000,
+      loads: 2,
+      mounted: 1,
+      fallbacks: 1,
+      errors: 0,
+    },
+  ])
 })
 
-test('a lock left by a server that died does not block the next one', () => {
-  const file = join(dir, 'health.db')
-  mkdirSync(`${file}.lock`)
+test('first loads: the first counted load of each client since a time, in time order, up to a limit', async () => {
   const store = open()
-  store.add(report([outcome('1', 'mounted')]))
-  expect(store.reports()).toHaveLength(1)
-  store.close()
-  expect(existsSync(`${file}.lock`)).toBe(false)
-})
-
-test('one file per server port unless HEALTH_DB names one', () => {
-  expect(healthStoreFile(8080, {})).toMatch(/deploy\/\.health\/health-8080\.db$/)
-  expect(healthStoreFile(4310, {})).not.toBe(healthStoreFile(8080, {}))
-  expect(healthStoreFile(8080, { HEALTH_DB: '/var/lib/cashloan/health.db' })).toBe(
-    '/var/lib/cashloan/health.db',
-  )
-})
-
-const evidence = (
-  loadId: string,
-  remote: string | null = 'mf_loan',
-  client = '0123456789abcdef',
-): Evidence => ({
-  loadId: loadId.padEnd(32, '0'),
-  client,
-  route: '/loanDetails',
-  remote,
-  issuedAt: now,
-})
-
-test('with its evidence, a page load is its route’s remote’s outcome, kept once; a file from before gets the columns', () => {
-  const file = join(dir, 'health.db')
-  // The schema before page loads were recorded (ADR 0033).
-  const { Database } = createRequire(import.meta.url)('node-sqlite3-wasm') as {
-    Database: new (file: string) => { exec(sql: string): void; close(): void }
+  const load = (id: string, client: string, kind: Remote['outcome'], extra: Partial<Remote> = {}) => {
+    now += 1000
+    store.enqueue(report([outcome('2', kind, extra)]), loadOf(id, { client }))
   }
-  const old = new Database(file)
-  old.exec(`CREATE TABLE remote_outcomes (report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL,
-    version TEXT NOT NULL, outcome TEXT NOT NULL, from_version TEXT, reason TEXT, phases TEXT NOT NULL)`)
-  old.close()
+  load('before', 'ann', 'retry-screen')
+  const since = now + 1
+  load('a1', 'ann', 'mounted')
+  load('b1', 'bob', 'mount-timeout', { reason: 'mount: 8000 ms' })
+  load('a2', 'ann', 'retry-screen')
+  load('c1', 'cyd', 'fallback', { version: '1', from: '2', reason: 'entry: 404' })
+  load('d1', 'dan', 'mounted')
+  const first = await store.firstLoads('mf_loan', '2', since, 3)
+  expect(first).toEqual([
+    { at: since + 999, client: 'ann', outcome: 'mounted', reason: null, from: null },
+    { at: since + 1999, client: 'bob', outcome: 'mount-timeout', reason: 'mount: 8000 ms', from: null },
+    { at: since + 3999, client: 'cyd', outcome: 'fallback', reason: 'entry: 404', from: '2' },
+  ])
+  expect(await store.firstLoads('mf_loan', '1', since, 3)).toEqual([])
+})
+
+const evidence = (loadId: string, remote: string | null = 'mf_loan', client = '0123456789abcdef') =>
+  loadOf(loadId.padEnd(32, '0'), { client, remote })
+
+test('with its evidence, a page load is its route’s remote’s outcome, kept once', async () => {
   const store = open()
   const other = { ...outcome('9', 'retry-screen'), remote: 'mf_repay' }
-  store.add(report([outcome('2', 'retry-screen'), outcome('2', 'mounted'), other]), evidence('a'))
-  store.add(report([outcome('2', 'retry-screen')]), evidence('a'))
-  store.add(report([outcome('2', 'mounted')]), evidence('b'))
+  store.enqueue(report([outcome('2', 'retry-screen'), outcome('2', 'mounted'), other]), evidence('a'))
+  store.enqueue(report([outcome('2', 'retry-screen')]), evidence('a'))
+  store.enqueue(report([outcome('2', 'mounted')]), evidence('b'))
   // A page without a remote (the test page) records no load.
-  store.add(report([outcome('2', 'retry-screen')]), evidence('c', null))
-  expect(readStoredLoads(file)).toEqual([
+  store.enqueue(report([outcome('2', 'retry-screen')]), evidence('c', null))
+  await store.flush()
+  expect(
+    readStoredLoads(file).map(({ loadId, client, remote, version, outcome }) => ({
+      loadId,
+      client,
+      remote,
+      version,
+      outcome,
+    })),
+  ).toEqual([
     {
       loadId: evidence('a').loadId,
       client: '0123456789abcdef',
@@ -176,32 +269,38 @@ test('with its evidence, a page load is its route’s remote’s outcome, kept o
       outcome: 'mounted',
     },
   ])
-  expect(store.versions(0)).toEqual([
+  expect(await store.versions(0)).toEqual([
     expect.objectContaining({ remote: 'mf_loan', version: '2', loads: 2, failures: 1 }),
   ])
-  store.close()
 })
 
-test('errors and vitals count only from a counted page load, and one page load keeps at most four reports', () => {
+test('errors and vitals count only from a counted page load, and one page load keeps at most four reports', async () => {
   const store = open()
   const error = (message: string) => ({ remote: 'mf_loan', version: '2', kind: 'error' as const, message })
   const vital = { name: 'LCP' as const, value: 900, remote: 'mf_loan', version: '2' }
+  let kept = 0
+  const keep = () => (kept += 1)
   // A page without a remote, and a token whose load no report has counted: their errors and vitals are dropped.
-  store.add(report([], { errors: [error('no remote')], vitals: [vital] }), evidence('c', null))
-  store.add(report([], { phase: 'hidden', errors: [error('never loaded')] }), evidence('d'))
-  store.add(report([outcome('2', 'mounted')]), evidence('a'))
+  store.enqueue(report([], { errors: [error('no remote')], vitals: [vital] }), evidence('c', null), keep)
+  store.enqueue(report([], { phase: 'hidden', errors: [error('never loaded')] }), evidence('d'), keep)
+  store.enqueue(report([outcome('2', 'mounted')]), evidence('a'), keep)
   for (let i = 1; i <= 5; i++) {
-    store.add(report([], { phase: 'hidden', errors: [error(`later ${i}`)], vitals: [vital] }), evidence('a'))
+    store.enqueue(
+      report([], { phase: 'hidden', errors: [error(`later ${i}`)], vitals: [vital] }),
+      evidence('a'),
+      keep,
+    )
   }
-  expect(store.versions(0)).toEqual([
+  await store.flush()
+  expect(await store.versions(0)).toEqual([
     expect.objectContaining({ remote: 'mf_loan', version: '2', loads: 1, mounted: 1, errors: 3 }),
   ])
-  // c, d, and load a's first four: its fifth is not kept.
-  expect(store.reports()).toHaveLength(6)
-  store.close()
+  // c, d, and load a's first four: its fifth and sixth are not kept.
+  expect(kept).toBe(6)
+  expect(readStoredTables(file).loads.map((l) => l.reports)).toEqual([1, 1, PAGE_LOAD_REPORTS])
 })
 
-test('the first loads of a version are each client’s first, named by the page-load token’s client key', () => {
+test('the first loads of a version are each client’s first, named by the page-load token’s client key', async () => {
   const store = open()
   for (const [id, client, kind] of [
     ['a', 'aaaaaaaaaaaaaaaa', 'retry-screen'],
@@ -210,13 +309,207 @@ test('the first loads of a version are each client’s first, named by the page-
     ['d', 'aaaaaaaaaaaaaaaa', 'retry-screen'],
   ] as const) {
     now += 1000
-    store.add(report([outcome('2', kind)]), evidence(id, 'mf_loan', client))
+    store.enqueue(report([outcome('2', kind)]), evidence(id, 'mf_loan', client))
   }
-  expect(store.firstLoads('mf_loan', '2', 0, 10).map(({ client, outcome }) => ({ client, outcome }))).toEqual(
-    [
-      { client: 'aaaaaaaaaaaaaaaa', outcome: 'retry-screen' },
-      { client: 'bbbbbbbbbbbbbbbb', outcome: 'mounted' },
-    ],
+  const first = await store.firstLoads('mf_loan', '2', 0, 10)
+  expect(first.map(({ client, outcome }) => ({ client, outcome }))).toEqual([
+    { client: 'aaaaaaaaaaaaaaaa', outcome: 'retry-screen' },
+    { client: 'bbbbbbbbbbbbbbbb', outcome: 'mounted' },
+  ])
+})
+
+test('baseline: a version’s loads in a span, each client’s first only, and how many a file never reached', async () => {
+  const store = open()
+  const OFFLINE = 'entry: Failed to fetch dynamically imported module: /remotes/mf-loan/1/x.js'
+  const load = (client: string, kind: Remote['outcome'], extra: Partial<Remote> = {}) => {
+    now += 1000
+    store.enqueue(report([outcome('1', kind, extra)]), loadOf(`${client}-${now}`, { client }))
+  }
+  load('before', 'retry-screen', { reason: OFFLINE })
+  const since = now + 1
+  load('ann', 'retry-screen', { reason: OFFLINE })
+  // Ann's later loads are not counted again, whatever they were.
+  load('ann', 'mounted')
+  load('bob', 'mounted')
+  load('bob', 'retry-screen', { reason: OFFLINE })
+  load('cyd', 'retry-screen', { reason: 'crashed: boom' })
+  load('dan', 'fallback', { version: '0', from: '1', reason: OFFLINE })
+  // Not a load of any version.
+  load('eve', 'not-released')
+  const until = now + 1
+  load('fay', 'retry-screen', { reason: OFFLINE })
+  expect(await store.baseline('mf_loan', '1', since, until)).toEqual({ loads: 4, network: 2 })
+  expect(await store.baseline('mf_loan', '1', 0, Infinity)).toEqual({ loads: 6, network: 4 })
+  expect(await store.baseline('mf_loan', '2', 0, Infinity)).toEqual({ loads: 0, network: 0 })
+})
+
+test('malformed reports are counted by reason (cut to 200 characters), never stored', async () => {
+  const store = open()
+  store.reject('route: Invalid format')
+  store.reject(`not JSON ${'x'.repeat(300)}`)
+  expect(await store.rejectedSince(0)).toBe(2)
+  expect(await store.rejectedSince(now + 60_000)).toBe(0)
+  expect(readStoredLoads(file)).toEqual([])
+  expect(readStoredTables(file).rejected.map((r) => String(r.reason).length)).toEqual([200, 21])
+})
+
+test(`loads older than ${HEALTH_RETENTION_DAYS} days are deleted, with their rollups`, async () => {
+  const first = open()
+  first.enqueue(report([outcome('1', 'mounted')], { vitals: [lcp('1', 500)] }), loadOf('old'))
+  await first.close()
+  now += (HEALTH_RETENTION_DAYS + 1) * 86_400_000
+  const later = open()
+  later.enqueue(report([outcome('2', 'mounted')]), loadOf('new'))
+  await later.flush()
+  expect(readStoredLoads(file).map((l) => l.loadId)).toEqual(['new'])
+  expect((await later.versions(0)).map((v) => v.version)).toEqual(['2'])
+  const tables = readStoredTables(file)
+  expect(tables.vitals).toEqual([])
+  expect(tables.vital_minutes).toEqual([])
+  expect(tables.vital_hours).toEqual([])
+})
+
+test('past HEALTH_MAX_VERSIONS_PER_REMOTE, the versions loaded longest ago go with all their data', async () => {
+  const store = open({ ...DEFAULT_LIMITS, maxVersionsPerRemote: 3 })
+  for (let v = 1; v <= 5; v++) {
+    now += 60_000
+    store.enqueue(report([outcome(`${v}.0`, 'mounted')], { errors: [error(`${v}.0`)] }), loadOf(`v${v}`))
+  }
+  // The first version is loaded again: it is not among the oldest any more.
+  now += 60_000
+  store.enqueue(report([outcome('1.0', 'mounted')]), loadOf('v1-again'))
+  await store.flush()
+  expect((await store.versions(0)).map((v) => v.version).sort()).toEqual(['1.0', '4.0', '5.0'])
+  expect(new Set(readStoredLoads(file).map((l) => l.version))).toEqual(new Set(['1.0', '4.0', '5.0']))
+  expect(
+    readStoredTables(file)
+      .errors.map((e) => e.version)
+      .sort(),
+  ).toEqual(['1.0', '4.0', '5.0'])
+})
+
+test('past HEALTH_MAX_MB, the oldest loads go first and the file stays within the cap', async () => {
+  const maxBytes = 400 * 1024
+  const store = open({ ...DEFAULT_LIMITS, maxBytes })
+  for (let i = 0; i < 4000; i++) {
+    now += 60_000
+    store.enqueue(
+      report([outcome('2', 'retry-screen', { reason: `entry: ${'e'.repeat(150)} ${i}` })], {
+        vitals: [lcp('2', 1000 + i)],
+      }),
+      loadOf(`load-${i}`),
+    )
+  }
+  await store.flush()
+  const db = new HealthDb(file, { readOnly: true })
+  const used = db.usedBytes()
+  db.close()
+  expect(used).toBeLessThanOrEqual(maxBytes)
+  const kept = readStoredLoads(file).map((l) => l.loadId)
+  expect(kept.length).toBeGreaterThan(100)
+  expect(kept.length).toBeLessThan(4000)
+  expect(kept.at(-1)).toBe('load-3999')
+  expect(kept[0]).toBe(`load-${4000 - kept.length}`)
+})
+
+test('loads survive closing and opening the file again', async () => {
+  const first = open()
+  first.enqueue(report([outcome('2', 'mounted')]), loadOf('a'))
+  await first.close()
+  const again = open()
+  expect((await again.versions(0)).map((v) => v.loads)).toEqual([1])
+})
+
+test('a reader opens the file beside the writer and reads while it writes; it can write nothing', async () => {
+  const writer = open()
+  writer.enqueue(report([outcome('2', 'mounted')]), loadOf('a'))
+  await writer.flush()
+  const reader = new HealthStore(file, { readOnly: true, now: () => now })
+  stores.push(reader)
+  for (let i = 0; i < 200; i++) writer.enqueue(report([outcome('2', 'mounted')]), loadOf(`w${i}`))
+  const [read] = await Promise.all([reader.versions(0), writer.flush()])
+  expect(read[0].loads).toBeGreaterThanOrEqual(1)
+  expect((await reader.versions(0))[0].loads).toBe(201)
+  reader.enqueue(report([outcome('2', 'mounted')]), loadOf('from-reader'))
+  expect(reader.dropped).toBe(1)
+})
+
+test('a reader of a file that is not there, or of another version, is told so', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const missing = new HealthStore(join(dir, 'none.db'), { readOnly: true })
+  stores.push(missing)
+  await expect(missing.versions(0)).rejects.toThrow(/none\.db/)
+  const old = new Database(file)
+  old.exec('CREATE TABLE reports (id INTEGER PRIMARY KEY)')
+  old.close()
+  const reader = new HealthStore(file, { readOnly: true })
+  stores.push(reader)
+  await expect(reader.versions(0)).rejects.toThrow(/another version .*the server upgrades it/)
+})
+
+test('the first store’s file is upgraded: its tables and its lock folder go', async () => {
+  const old = new Database(file)
+  old.exec(`CREATE TABLE reports (id INTEGER PRIMARY KEY, at INTEGER, route TEXT, phase TEXT, body TEXT);
+    CREATE TABLE vitals (report INTEGER, at INTEGER, remote TEXT, version TEXT, name TEXT, value REAL);
+    INSERT INTO reports VALUES (1, 0, '/repay', 'load', '{}');`)
+  old.close()
+  mkdirSync(`${file}.lock`)
+  const store = open()
+  store.enqueue(report([outcome('2', 'mounted')], { vitals: [lcp('2', 700)] }), loadOf('a'))
+  await store.flush()
+  expect(existsSync(`${file}.lock`)).toBe(false)
+  expect(Object.keys(readStoredTables(file))).not.toContain('reports')
+  expect(readStoredLoads(file)[0].vitals).toEqual([{ name: 'LCP', value: 700 }])
+})
+
+test('every read of the ops view, `pnpm remotes` and the judge searches an index; only the small version list is scanned', () => {
+  const db = new HealthDb(file)
+  const plans = db.plans()
+  db.close()
+  expect(Object.keys(plans)).toEqual(Object.keys(QUERIES))
+  for (const [name, steps] of Object.entries(plans)) {
+    for (const step of steps.filter((s) => /^(SCAN|SEARCH) /.test(s))) {
+      expect(step, name).toMatch(
+        /^SCAN v$|^SCAN \(subquery-\d+\)$|^SEARCH \w+ USING (COVERING INDEX \w+|INDEX \w+|PRIMARY KEY) \(/,
+      )
+    }
+  }
+  expect(plans.firstLoads).toEqual([
+    'SEARCH loads USING INDEX loads_by_version (remote=? AND version=? AND at>?)',
+  ])
+  expect(plans.baseline).toContain(
+    'SEARCH loads USING COVERING INDEX loads_by_client (remote=? AND version=?)',
   )
-  store.close()
+  expect(plans.versionLoads).toContain('SEARCH m USING PRIMARY KEY (remote=? AND version=? AND minute>?)')
+})
+
+test('enqueue and reject never throw nor wait, even once the store has stopped', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const store = open()
+  await store.close()
+  expect(() => store.enqueue(report([outcome('2', 'mounted')]), loadOf('a'))).not.toThrow()
+  expect(() => store.reject('not JSON')).not.toThrow()
+  expect(store.dropped).toBe(2)
+  await expect(store.versions(0)).rejects.toThrow(/closed/)
+})
+
+test('one file per server port unless HEALTH_DB names one', () => {
+  expect(healthStoreFile(8080, {})).toMatch(/deploy\/\.health\/health-8080\.db$/)
+  expect(healthStoreFile(4310, {})).not.toBe(healthStoreFile(8080, {}))
+  expect(healthStoreFile(8080, { HEALTH_DB: '/var/lib/cashloan/health.db' })).toBe(
+    '/var/lib/cashloan/health.db',
+  )
+})
+
+test('HEALTH_MAX_MB and HEALTH_MAX_VERSIONS_PER_REMOTE set the caps; anything but a whole number from 1 up is refused, named', () => {
+  expect(healthStoreLimits({})).toEqual({ maxBytes: 512 * 1024 * 1024, maxVersionsPerRemote: 20 })
+  expect(healthStoreLimits({ HEALTH_MAX_MB: '64', HEALTH_MAX_VERSIONS_PER_REMOTE: '5' })).toEqual({
+    maxBytes: 64 * 1024 * 1024,
+    maxVersionsPerRemote: 5,
+  })
+  for (const name of ['HEALTH_MAX_MB', 'HEALTH_MAX_VERSIONS_PER_REMOTE']) {
+    for (const bad of ['', '0', '-1', '2.5', 'lots']) {
+      expect(() => healthStoreLimits({ [name]: bad }), `${name}=${bad}`).toThrow(name)
+    }
+  }
 })

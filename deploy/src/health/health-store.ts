@@ -1,98 +1,43 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import type { HealthReport } from 'shared/health/report'
 import { DEPLOY_DIR } from '../paths'
-import type { HealthReport, RemoteOutcome } from 'shared/health/report'
+import { wholeNumberSetting } from '../settings'
 import type { Evidence } from './evidence'
+import type { FirstLoad, LoadBaseline, SeriesPoint, StoreItem, StoreLimits, VersionHealth } from './health-db'
+import type { FromWorker, Questions, ToWorker, WorkerSetup } from './health-worker'
 
 /**
- * The embedded store of health reports (ADR 0033): one SQLite file (node-sqlite3-wasm, SQLite compiled to
- * WebAssembly with file access, so nothing is built on install), kept across restarts. Each report is one row
- * (its checked JSON) plus a row per remote outcome, vital, error and failed call, which the summaries read.
+ * The embedded store of health reports (ADR 0042), as the server's request thread sees it. A worker thread
+ * owns the SQLite file (`health-worker.ts`); this side only queues: `enqueue` and `reject` return at once
+ * and never fail, batches leave every BATCH_MS or BATCH_MAX items (one transaction each), and every read is
+ * a promise the worker answers. So neither a slow disk nor a large read holds up a borrower's request.
  */
-type Row = Record<string, string | number | null>
-interface Database {
-  exec(sql: string): void
-  run(sql: string, values?: unknown[]): { changes: number; lastInsertRowid: number }
-  all(sql: string, values?: unknown[]): Row[]
-  get(sql: string, values?: unknown[]): Row | null
-  readonly inTransaction: boolean
-  close(): void
-}
-const { Database: SqliteDatabase } = createRequire(import.meta.url)('node-sqlite3-wasm') as {
-  Database: new (file: string, options?: { readOnly?: boolean; fileMustExist?: boolean }) => Database
-}
+export const BATCH_MS = 50
+export const BATCH_MAX = 500
+/** Items posted and not yet written past which new ones are dropped (and counted): memory stays bounded. */
+export const QUEUE_MAX = 20_000
+
+export const DEFAULT_LIMITS: StoreLimits = { maxBytes: 512 * 1024 * 1024, maxVersionsPerRemote: 20 }
 
 /**
- * Runs `work` again while the file is locked by another process (the library locks the whole file for any
- * access): a tool reading the store and the server writing it wait for each other a few milliseconds.
+ * `HEALTH_MAX_MB` (the file's size, default 512) and `HEALTH_MAX_VERSIONS_PER_REMOTE` (default 20) over the
+ * defaults; anything but a whole number from 1 up stops the server, named.
  */
-export function whileBusy<T>(work: () => T, tries = 50): T {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return work()
-    } catch (error) {
-      if (attempt >= tries || !/database is locked|SQLITE_BUSY/i.test(String(error))) throw error
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
-    }
+export function healthStoreLimits(env: NodeJS.ProcessEnv = process.env): StoreLimits {
+  const megabytes = DEFAULT_LIMITS.maxBytes / 1024 / 1024
+  return {
+    maxBytes: wholeNumberSetting(env, 'HEALTH_MAX_MB', megabytes, 1, 'megabytes') * 1024 * 1024,
+    maxVersionsPerRemote: wholeNumberSetting(
+      env,
+      'HEALTH_MAX_VERSIONS_PER_REMOTE',
+      DEFAULT_LIMITS.maxVersionsPerRemote,
+      1,
+      'versions',
+    ),
   }
 }
-
-/** The reports a store file holds, read without taking it from the server that writes it (tests, tools). */
-export function readStoredReports(file: string): HealthReport[] {
-  if (!existsSync(file)) return []
-  const db = new SqliteDatabase(file, { readOnly: true, fileMustExist: true })
-  try {
-    return whileBusy(() => db.all('SELECT body FROM reports ORDER BY id')).map(
-      (row) => JSON.parse(String(row.body)) as HealthReport,
-    )
-  } finally {
-    db.close()
-  }
-}
-
-/** The page loads a store file holds (outcomes with their evidence), read as `readStoredReports` reads. */
-export function readStoredLoads(
-  file: string,
-): { loadId: string; client: string; remote: string; version: string; outcome: string }[] {
-  if (!existsSync(file)) return []
-  const db = new SqliteDatabase(file, { readOnly: true, fileMustExist: true })
-  try {
-    return whileBusy(() =>
-      db.all(
-        'SELECT load_id, client, remote, version, outcome FROM remote_outcomes WHERE load_id IS NOT NULL ORDER BY rowid',
-      ),
-    ).map((row) => ({
-      loadId: String(row.load_id),
-      client: String(row.client),
-      remote: String(row.remote),
-      version: String(row.version),
-      outcome: String(row.outcome),
-    }))
-  } finally {
-    db.close()
-  }
-}
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS reports (
-  id INTEGER PRIMARY KEY, at INTEGER NOT NULL, route TEXT NOT NULL, phase TEXT NOT NULL, body TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS remote_outcomes (
-  report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
-  outcome TEXT NOT NULL, from_version TEXT, reason TEXT, phases TEXT NOT NULL, load_id TEXT, client TEXT);
-CREATE INDEX IF NOT EXISTS remote_outcomes_by_remote ON remote_outcomes (remote, at);
-CREATE TABLE IF NOT EXISTS vitals (
-  report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
-  name TEXT NOT NULL, value REAL NOT NULL);
-CREATE INDEX IF NOT EXISTS vitals_by_remote ON vitals (remote, at);
-CREATE TABLE IF NOT EXISTS errors (
-  report INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
-  kind TEXT NOT NULL, message TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS errors_by_remote ON errors (remote, at);
-CREATE TABLE IF NOT EXISTS call_failures (
-  report INTEGER NOT NULL, at INTEGER NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS rejected (at INTEGER NOT NULL, reason TEXT NOT NULL);
-`
 
 /**
  * The store's file: `HEALTH_DB` when set, else one per server port under `deploy/.health/` (two servers on
@@ -102,348 +47,191 @@ export function healthStoreFile(port: number, env: NodeJS.ProcessEnv = process.e
   return env.HEALTH_DB?.trim() || join(DEPLOY_DIR, '.health', `health-${port}.db`)
 }
 
-/** The most reports one page load keeps (ADR 0040): its load, then vitals and errors while it is open. */
-export const PAGE_LOAD_REPORTS = 4
-
-/** Reports older than this are deleted (at open and then hourly). */
-export const HEALTH_RETENTION_DAYS = 30
-
-/** What ops read per remote version over a window (`pnpm remotes`, the ops page, the release watch). */
-export interface VersionHealth {
-  remote: string
-  version: string
-  /** Page loads that wanted this version on screen (every outcome). */
-  loads: number
-  mounted: number
-  /** Loads where this version failed and `previous` was shown instead. */
-  fallbacks: number
-  /** Loads of this version that ended on the retry screen, a refused contract or a mount timeout. */
-  failures: number
-  errors: number
-  lcpP75: number | null
-  inpP75: number | null
+export interface HealthStoreOptions {
+  /** The clock reports are stamped with and trimming runs on (tests move it). */
+  now?: () => number
+  /** A reader beside a running server (`pnpm remotes`, `pnpm release --watch`): the file must exist. */
+  readOnly?: boolean
+  limits?: StoreLimits
 }
 
-/** One remote version's counts in one time bucket (`HealthStore.series`). */
-export interface SeriesPoint {
-  remote: string
-  version: string
-  /** The bucket's start, ms since the epoch. */
-  t: number
-  loads: number
-  mounted: number
-  fallbacks: number
-  errors: number
-}
+const WORKER = new URL('./health-worker-entry.mjs', import.meta.url)
 
-/** A version no borrower has loaded yet: the counts every summary starts from. */
-export function noLoads(remote: string, version: string): VersionHealth {
-  return {
-    remote,
-    version,
-    loads: 0,
-    mounted: 0,
-    fallbacks: 0,
-    failures: 0,
-    errors: 0,
-    lcpP75: null,
-    inpP75: null,
-  }
-}
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
+/** What to do once the worker has kept a report; one entry per item of a posted batch. */
+type OnKept = (() => void) | undefined
 
 export class HealthStore {
-  private readonly db: Database
-  private pruned = 0
+  private readonly worker: Worker
+  private readonly now: () => number
+  private readonly readOnly: boolean
+  private batch: StoreItem[] = []
+  private timer: NodeJS.Timeout | null = null
+  private readonly pending = new Map<number, Pending>()
+  private nextId = 0
+  private posted = 0
+  /** Per batch posted and not yet written, in order: each item's `onKept`. */
+  private readonly inFlight: OnKept[][] = []
+  private keptCallbacks: OnKept[] = []
+  private stopped: Error | null = null
+  private readonly exited: Promise<void>
+  /** Reports and refusals not stored: the queue was full, the worker had stopped, or a write failed. */
+  dropped = 0
 
-  /**
-   * The writer's store (the server): it creates the file, removes a lock left by a writer that died, and prunes.
-   * `readOnly`: a reader beside a running server (`pnpm remotes`), which must leave its lock alone.
-   */
   constructor(
     readonly file: string,
-    private readonly now: () => number = Date.now,
-    options: { readOnly?: boolean } = {},
+    options: HealthStoreOptions = {},
   ) {
-    if (options.readOnly) {
-      this.db = new SqliteDatabase(file, { readOnly: true, fileMustExist: true })
-      return
+    this.now = options.now ?? Date.now
+    this.readOnly = options.readOnly ?? false
+    if (!this.readOnly) mkdirSync(dirname(file), { recursive: true })
+    const setup: WorkerSetup = {
+      file,
+      readOnly: this.readOnly,
+      limits: options.limits ?? DEFAULT_LIMITS,
+      now: this.now(),
     }
-    mkdirSync(dirname(file), { recursive: true })
-    // The library locks with a `<file>.lock` folder; one left by a server that died would block every write.
-    // This store has one writer, the server opening it.
-    if (existsSync(`${file}.lock`)) rmSync(`${file}.lock`, { recursive: true, force: true })
-    this.db = new SqliteDatabase(file)
-    this.db.exec(SCHEMA)
-    // A page load's outcome is kept once (ADR 0040); a file from before gets the columns.
-    if (!this.db.all('PRAGMA table_info(remote_outcomes)').some((column) => column.name === 'load_id')) {
-      this.db.exec(
-        'ALTER TABLE remote_outcomes ADD COLUMN load_id TEXT; ALTER TABLE remote_outcomes ADD COLUMN client TEXT',
-      )
-    }
-    if (!this.db.all('PRAGMA table_info(reports)').some((column) => column.name === 'load_id')) {
-      this.db.exec('ALTER TABLE reports ADD COLUMN load_id TEXT')
-    }
-    this.db.exec(
-      'CREATE UNIQUE INDEX IF NOT EXISTS remote_outcomes_by_load ON remote_outcomes (load_id); ' +
-        'CREATE INDEX IF NOT EXISTS reports_by_load ON reports (load_id)',
+    this.worker = new Worker(WORKER, { workerData: setup })
+    this.worker.on('message', (message: FromWorker) => this.receive(message))
+    this.worker.on('error', (error) => this.stop(error))
+    this.exited = new Promise((resolve) =>
+      this.worker.once('exit', () => {
+        this.stop(new Error('the health store was closed'))
+        resolve()
+      }),
     )
-    this.prune()
+    this.hold()
   }
 
   /**
-   * Stores one checked report; returns its id, or null when it was not kept. With `evidence` (the
-   * collector's: ADR 0040) only the outcome of the route's remote is a load, recorded once per page load (a
-   * UNIQUE load id: a later report of the same load adds none); its errors and vitals are kept only once
-   * that load is counted, and a load keeps at most PAGE_LOAD_REPORTS reports. Without (tools and tests
-   * seeding a store), every outcome as sent.
+   * Queues a checked report of the page load `evidence` names; never waits, never throws. `onKept` runs once
+   * the worker has written it, unless the store did not keep it (ADR 0040: its page load had its four
+   * reports) or could not write it.
    */
-  add(report: HealthReport, evidence?: Evidence): number | null {
-    return whileBusy(() => this.insert(report, evidence))
+  enqueue(report: HealthReport, evidence: Evidence, onKept?: () => void): void {
+    this.queue({ kind: 'report', at: this.now(), report, evidence }, onKept)
   }
 
-  private insert(report: HealthReport, evidence?: Evidence): number | null {
-    const at = this.now()
-    this.prune()
-    this.db.exec('BEGIN IMMEDIATE')
-    try {
-      if (evidence) {
-        const sent = this.db.get('SELECT COUNT(*) AS n FROM reports WHERE load_id = ?', [evidence.loadId])
-        if (Number(sent?.n ?? 0) >= PAGE_LOAD_REPORTS) {
-          this.db.exec('COMMIT')
-          return null
-        }
-      }
-      const { lastInsertRowid: id } = this.db.run(
-        'INSERT INTO reports (at, route, phase, body, load_id) VALUES (?, ?, ?, ?, ?)',
-        [at, report.route, report.phase, JSON.stringify(report), evidence?.loadId ?? null],
-      )
-      const loads = evidence ? report.remotes.filter((r) => r.remote === evidence.remote) : report.remotes
-      for (const r of loads) {
-        this.db.run(
-          `INSERT OR IGNORE INTO remote_outcomes
-             (report, at, remote, version, outcome, from_version, reason, phases, load_id, client)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            id,
-            at,
-            r.remote,
-            r.version,
-            r.outcome,
-            r.from ?? null,
-            r.reason ?? null,
-            JSON.stringify(r.phases),
-            evidence?.loadId ?? null,
-            evidence?.client ?? null,
-          ],
-        )
-      }
-      // What a page says beside its load speaks only for a load that counted: no remote, or no report of its
-      // remote's outcome yet (a token reused without one), and it is dropped.
-      const counted =
-        !evidence ||
-        this.db.get('SELECT 1 AS yes FROM remote_outcomes WHERE load_id = ?', [evidence.loadId]) !== null
-      for (const v of counted ? report.vitals : []) {
-        this.db.run(
-          'INSERT INTO vitals (report, at, remote, version, name, value) VALUES (?, ?, ?, ?, ?, ?)',
-          [id, at, v.remote, v.version, v.name, v.value],
-        )
-      }
-      for (const e of counted ? report.errors : []) {
-        this.db.run(
-          'INSERT INTO errors (report, at, remote, version, kind, message) VALUES (?, ?, ?, ?, ?, ?)',
-          [id, at, e.remote, e.version, e.kind, e.message],
-        )
-      }
-      for (const c of report.calls) {
-        this.db.run('INSERT INTO call_failures (report, at, path, kind, count) VALUES (?, ?, ?, ?, ?)', [
-          id,
-          at,
-          c.path,
-          c.kind,
-          c.count,
-        ])
-      }
-      this.db.exec('COMMIT')
-      return id
-    } catch (error) {
-      // No transaction to roll back when BEGIN itself found the file locked.
-      if (this.db.inTransaction) this.db.exec('ROLLBACK')
-      throw error
-    }
-  }
-
-  /** Counts a report refused as malformed (its reason, never its body). */
+  /** Counts a report refused as malformed (its reason, never its body); never waits, never throws. */
   reject(reason: string): void {
-    this.db.run('INSERT INTO rejected (at, reason) VALUES (?, ?)', [this.now(), reason.slice(0, 200)])
-  }
-
-  rejectedSince(since: number): number {
-    return Number(this.db.get('SELECT COUNT(*) AS n FROM rejected WHERE at >= ?', [since])?.n ?? 0)
-  }
-
-  /** Every stored report, oldest first, as the page sent it (after the schema's check). */
-  reports(since = 0): { id: number; at: number; report: HealthReport }[] {
-    return this.db.all('SELECT id, at, body FROM reports WHERE at >= ? ORDER BY id', [since]).map((row) => ({
-      id: Number(row.id),
-      at: Number(row.at),
-      report: JSON.parse(String(row.body)) as HealthReport,
-    }))
+    this.queue({ kind: 'reject', at: this.now(), reason })
   }
 
   /** Per remote version, what borrowers got since `since` (ms since the epoch). */
-  versions(since: number): VersionHealth[] {
-    return whileBusy(() => this.summarise(since))
+  versions(since: number): Promise<VersionHealth[]> {
+    return this.ask('versions', since)
   }
 
-  private summarise(since: number): VersionHealth[] {
-    const rows = this.db.all(
-      `SELECT remote, version,
-         COUNT(*) AS loads,
-         SUM(outcome = 'mounted') AS mounted,
-         SUM(outcome IN ('retry-screen', 'contract-refused', 'mount-timeout')) AS failures
-       FROM remote_outcomes WHERE at >= ? AND outcome != 'fallback' GROUP BY remote, version`,
-      [since],
-    )
-    // A fallback is a load of the version that failed (the one the borrower was sent), shown from another.
-    const fallbacks = this.db.all(
-      `SELECT remote, from_version AS version, COUNT(*) AS n FROM remote_outcomes
-       WHERE at >= ? AND outcome = 'fallback' GROUP BY remote, from_version`,
-      [since],
-    )
-    const errors = this.db.all(
-      'SELECT remote, version, COUNT(*) AS n FROM errors WHERE at >= ? GROUP BY remote, version',
-      [since],
-    )
-    const byKey = new Map<string, VersionHealth>()
-    const entry = (remote: string, version: string) => {
-      const key = `${remote}@${version}`
-      let found = byKey.get(key)
-      if (!found) {
-        found = noLoads(remote, version)
-        byKey.set(key, found)
-      }
-      return found
-    }
-    for (const row of rows) {
-      const e = entry(String(row.remote), String(row.version))
-      e.loads += Number(row.loads)
-      e.mounted += Number(row.mounted)
-      e.failures += Number(row.failures)
-    }
-    for (const row of fallbacks) {
-      const e = entry(String(row.remote), String(row.version))
-      e.loads += Number(row.n)
-      e.fallbacks += Number(row.n)
-    }
-    for (const row of errors) entry(String(row.remote), String(row.version)).errors += Number(row.n)
-    for (const e of byKey.values()) {
-      e.lcpP75 = this.p75(e.remote, e.version, 'LCP', since)
-      e.inpP75 = this.p75(e.remote, e.version, 'INP', since)
-    }
-    return [...byKey.values()].sort((a, b) => a.remote.localeCompare(b.remote) || b.loads - a.loads)
+  /** Per remote version and time bucket (`bucketMs`, whole minutes) since `since`: the ops page's charts. */
+  series(since: number, bucketMs: number): Promise<SeriesPoint[]> {
+    return this.ask('series', since, bucketMs)
   }
 
-  /**
-   * Per remote version and time bucket since `since`: page loads, mounts, fallbacks and errors, for the ops
-   * page's charts. Buckets are `bucketMs` wide, named by their start.
-   */
-  series(since: number, bucketMs: number): SeriesPoint[] {
-    return whileBusy(() => {
-      const points = new Map<string, SeriesPoint>()
-      const point = (remote: string, version: string, at: number) => {
-        const t = Math.floor(at / bucketMs) * bucketMs
-        const key = `${remote}@${version}@${t}`
-        let found = points.get(key)
-        if (!found) {
-          found = { remote, version, t, loads: 0, mounted: 0, fallbacks: 0, errors: 0 }
-          points.set(key, found)
+  /** The first counted load of each client of `version` since `since`, oldest first, at most `limit`. */
+  firstLoads(remote: string, version: string, since: number, limit: number): Promise<FirstLoad[]> {
+    return this.ask('firstLoads', remote, version, since, limit)
+  }
+
+  /** `version`'s counted loads in [`since`, `until`), each client once, and how many were `network`. */
+  baseline(remote: string, version: string, since: number, until: number): Promise<LoadBaseline> {
+    return this.ask('baseline', remote, version, since, until)
+  }
+
+  rejectedSince(since: number): Promise<number> {
+    return this.ask('rejectedSince', since)
+  }
+
+  /** Resolves once everything queued so far is written and the store is back within its limits. */
+  async flush(): Promise<void> {
+    await this.ask('flush')
+  }
+
+  /** Writes what is queued, then lets the worker close the file. */
+  async close(): Promise<void> {
+    if (!this.stopped) {
+      this.post()
+      this.worker.postMessage({ type: 'close' } satisfies ToWorker)
+      this.worker.ref()
+    }
+    await this.exited
+  }
+
+  private queue(item: StoreItem, onKept?: () => void): void {
+    if (this.readOnly || this.stopped || this.posted + this.batch.length >= QUEUE_MAX) {
+      this.dropped += 1
+      return
+    }
+    this.batch.push(item)
+    this.keptCallbacks.push(onKept)
+    if (this.batch.length >= BATCH_MAX) this.post()
+    else this.timer ??= setTimeout(() => this.post(), BATCH_MS)
+    this.hold()
+  }
+
+  private post(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    if (!this.batch.length || this.stopped) return
+    const items = this.batch
+    this.batch = []
+    this.inFlight.push(this.keptCallbacks)
+    this.keptCallbacks = []
+    this.posted += items.length
+    this.worker.postMessage({ type: 'write', items, now: this.now() } satisfies ToWorker)
+  }
+
+  private ask<K extends keyof Questions, T>(name: K, ...args: Questions[K]): Promise<T> {
+    if (this.stopped) return Promise.reject(this.stopped)
+    // A question sees everything queued before it.
+    this.post()
+    const id = ++this.nextId
+    const answer = new Promise<T>((resolve, reject) =>
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
+    )
+    this.worker.postMessage({ type: 'ask', id, name, args } satisfies ToWorker)
+    this.hold()
+    return answer
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.type === 'written') {
+      this.posted -= message.count
+      if (message.failed) this.dropped += message.count
+      // The worker answers batches in the order they were posted.
+      const callbacks = this.inFlight.shift() ?? []
+      for (const index of message.kept) {
+        try {
+          callbacks[index]?.()
+        } catch (error) {
+          console.error('[health] after a kept report:', error instanceof Error ? error.message : error)
         }
-        return found
       }
-      for (const row of this.db.all(
-        'SELECT remote, version, from_version, outcome, at FROM remote_outcomes WHERE at >= ?',
-        [since],
-      )) {
-        const fellBack = row.outcome === 'fallback'
-        // A fallback counts against the version that failed, as in `versions`.
-        const p = point(String(row.remote), String(fellBack ? row.from_version : row.version), Number(row.at))
-        p.loads += 1
-        if (row.outcome === 'mounted') p.mounted += 1
-        if (fellBack) p.fallbacks += 1
-      }
-      for (const row of this.db.all('SELECT remote, version, at FROM errors WHERE at >= ?', [since])) {
-        point(String(row.remote), String(row.version), Number(row.at)).errors += 1
-      }
-      return [...points.values()].sort((a, b) => a.t - b.t)
-    })
-  }
-
-  /**
-   * The first `limit` page loads in [`since`, `until`) that were sent to `version` (those that fell back from
-   * it included), oldest first, each client's first only (its page-load token's client key; a load stored
-   * without evidence is a client of its own): what the release watch judges a new version on, and the
-   * previous version's baseline.
-   */
-  firstLoads(
-    remote: string,
-    version: string,
-    since: number,
-    limit: number,
-    until = Number.MAX_SAFE_INTEGER,
-  ): {
-    report: number
-    at: number
-    client: string
-    outcome: RemoteOutcome
-    reason: string | null
-    from: string | null
-  }[] {
-    return whileBusy(() =>
-      this.db
-        .all(
-          `SELECT report, at, client, outcome, reason, from_version FROM remote_outcomes
-           WHERE rowid IN (
-             SELECT MIN(rowid) FROM remote_outcomes WHERE remote = ? AND at >= ? AND at < ?
-               AND ((outcome != 'fallback' AND version = ?) OR (outcome = 'fallback' AND from_version = ?))
-             GROUP BY COALESCE(client, 'report-' || report))
-           ORDER BY at, rowid LIMIT ?`,
-          [remote, since, until, version, version, Number.isFinite(limit) ? limit : -1],
-        )
-        .map((row) => ({
-          report: Number(row.report),
-          at: Number(row.at),
-          client: row.client == null ? `report-${String(row.report)}` : String(row.client),
-          // Only reports that passed the schema's check are stored.
-          outcome: String(row.outcome) as RemoteOutcome,
-          reason: row.reason == null ? null : String(row.reason),
-          from: row.from_version == null ? null : String(row.from_version),
-        })),
-    )
-  }
-
-  /** The 75th percentile of a vital (nearest rank), or null without samples. */
-  private p75(remote: string, version: string, name: string, since: number): number | null {
-    const values = this.db
-      .all(
-        'SELECT value FROM vitals WHERE remote = ? AND version = ? AND name = ? AND at >= ? ORDER BY value',
-        [remote, version, name, since],
-      )
-      .map((row) => Number(row.value))
-    if (!values.length) return null
-    return values[Math.min(values.length - 1, Math.ceil(values.length * 0.75) - 1)]
-  }
-
-  close(): void {
-    this.db.close()
-  }
-
-  private prune(): void {
-    const now = this.now()
-    if (now - this.pruned < 3_600_000) return
-    this.pruned = now
-    const before = now - HEALTH_RETENTION_DAYS * 86_400_000
-    for (const table of ['reports', 'remote_outcomes', 'vitals', 'errors', 'call_failures', 'rejected']) {
-      this.db.run(`DELETE FROM ${table} WHERE at < ?`, [before])
+    } else {
+      const waiting = this.pending.get(message.id)
+      this.pending.delete(message.id)
+      if (message.error !== undefined) waiting?.reject(new Error(message.error))
+      else waiting?.resolve(message.value)
     }
+    this.hold()
+  }
+
+  /** The worker keeps the process alive only while something is asked or queued of it. */
+  private hold(): void {
+    if (this.pending.size || this.posted || this.batch.length) this.worker.ref()
+    else this.worker.unref()
+  }
+
+  private stop(error: Error): void {
+    if (this.stopped) return
+    this.stopped = error
+    if (this.timer) clearTimeout(this.timer)
+    this.dropped += this.batch.length + this.posted
+    this.batch = []
+    this.keptCallbacks = []
+    this.inFlight.length = 0
+    this.posted = 0
+    if (!/was closed/.test(error.message)) console.error('[health] the store stopped:', error.message)
+    for (const waiting of this.pending.values()) waiting.reject(error)
+    this.pending.clear()
   }
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { noLoads, type VersionHealth } from './health-store'
+import { noLoads, type VersionHealth } from './health-db'
 import { healthLines } from './health-table'
 
 const v = (version: string, extra: Partial<VersionHealth>): VersionHealth => ({

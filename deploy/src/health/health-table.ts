@@ -1,4 +1,4 @@
-import type { VersionHealth } from './health-store'
+import type { VersionHealth } from './health-db'
 
 /**
  * `pnpm remotes`' field health lines (ADR 0033): per remote, its current and previous version side by side

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SAMPLE_HEALTH_REPORT } from 'shared/testing/health'
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { appendReleaseEvent } from '../release/release-log'
 import { HealthStore } from './health-store'
 import { createAppServer } from '../serve/server'
@@ -36,7 +36,13 @@ beforeEach(async () => {
     }),
   )
   store = new HealthStore(join(dir, 'health.db'))
-  store.add(SAMPLE_HEALTH_REPORT)
+  store.enqueue(SAMPLE_HEALTH_REPORT, {
+    loadId: 'load-1',
+    client: 'client-1',
+    route: SAMPLE_HEALTH_REPORT.route,
+    remote: 'mf_loan',
+    issuedAt: Date.now(),
+  })
   appendReleaseEvent(cdnDir, {
     at: Date.now() - 60_000,
     kind: 'release',
@@ -56,9 +62,10 @@ beforeEach(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterEach(async () => {
+  vi.restoreAllMocks()
   server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
-  store.close()
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -134,6 +141,14 @@ test('with the token: a session cookie that is not the token, the page, and the 
   })
   const bearer = await fetch(`${base}/ops/api/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })
   expect(bearer.status).toBe(200)
+})
+
+test('a store that does not answer gets the data request a 503, not a hung page', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  await store.close()
+  const answer = await fetch(`${base}/ops/api/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+  expect(answer.status).toBe(503)
+  expect(await answer.json()).toEqual({ error: 'the health store did not answer' })
 })
 
 test('the chart library and the page script are served to anyone (they hold no data)', async () => {

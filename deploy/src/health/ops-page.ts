@@ -202,21 +202,28 @@ const DASHBOARD = page(
 )
 
 /** What the page draws: per remote its versions' summaries and series, and the release log. */
-export function opsData(options: OpsOptions, now = Date.now()) {
+export async function opsData(options: OpsOptions, now = Date.now()) {
   const registry = readRegistry(options.registryFile)
   const since = now - WINDOWS[1].ms
+  const { store } = options
+  // The store's worker answers these; the request thread only waits for the answers.
+  const [windows, series, rejectedReports] = await Promise.all([
+    Promise.all(WINDOWS.map(async (w) => ({ label: w.label, versions: await store.versions(now - w.ms) }))),
+    store.series(since, BUCKET_MS),
+    store.rejectedSince(since),
+  ])
   return {
     now,
     bucketMs: BUCKET_MS,
-    windows: WINDOWS.map((w) => ({ label: w.label, versions: options.store.versions(now - w.ms) })),
-    series: options.store.series(since, BUCKET_MS),
+    windows,
+    series,
     events: readReleaseEvents(options.cdnDir, since),
     remotes: Object.entries(registry.remotes).map(([remote, entry]) => ({
       remote,
       current: entry.version,
       previous: entry.previous?.version ?? null,
     })),
-    rejectedReports: options.store.rejectedSince(since),
+    rejectedReports,
   }
 }
 
@@ -287,7 +294,14 @@ export function handleOps(
     return send(allowed ? 200 : 401, html, allowed ? DASHBOARD : LOGIN(''))
   if (path === '/ops/api/health') {
     if (!allowed) return send(401, 'application/json', '{"error":"the ops token is needed"}\n')
-    return send(200, 'application/json', JSON.stringify(opsData(options)))
+    opsData(options).then(
+      (data) => send(200, 'application/json', JSON.stringify(data)),
+      (error: unknown) => {
+        console.error('[ops]', error instanceof Error ? error.message : error)
+        send(503, 'application/json', '{"error":"the health store did not answer"}\n')
+      },
+    )
+    return
   }
   send(404, 'text/plain; charset=utf-8', 'Not found\n')
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,10 +20,10 @@ let store: HealthStore
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'watch-'))
   now = Date.UTC(2026, 10, 26, 12)
-  store = new HealthStore(join(dir, 'health.db'), () => now)
+  store = new HealthStore(join(dir, 'health.db'), { now: () => now })
 })
-afterEach(() => {
-  store.close()
+afterEach(async () => {
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -39,19 +38,24 @@ const OFFLINE: Load = [
 ]
 const REFUSED: Load = ['fallback', 'contract: incompatible contract 9']
 
-/** One report per load, a second apart, as pages send them; `client`: all from one client's page loads. */
+let loadCount = 0
+/**
+ * One report per load, a second apart, as pages send them; each load a borrower of its own, or with `client`
+ * all from one client's page loads.
+ */
 function loads(version: string, sequence: Load[], client?: string) {
   for (const [outcome, reason] of sequence) {
     now += 1000
-    const evidence = client && {
-      loadId: randomBytes(16).toString('hex'),
-      client,
+    const fellBack = outcome === 'fallback'
+    const loadId = `load-${++loadCount}`
+    const evidence = {
+      loadId,
+      client: client ?? `client-${loadId}`,
       route: '/loanDetails',
       remote: 'mf_loan',
       issuedAt: now,
     }
-    const fellBack = outcome === 'fallback'
-    store.add(
+    store.enqueue(
       {
         v: 1,
         route: '/loanDetails',
@@ -70,7 +74,7 @@ function loads(version: string, sequence: Load[], client?: string) {
         errors: [],
         calls: [],
       },
-      evidence || undefined,
+      evidence,
     )
   }
 }

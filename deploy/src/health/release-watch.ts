@@ -1,15 +1,7 @@
 import { readRegistry } from '../registry-file'
 import { readReleaseEvents, type ReleaseEvent } from '../release/release-log'
 import type { HealthStore } from './health-store'
-import {
-  DEFAULT_JUDGE,
-  judge,
-  type Baseline,
-  type CountedLoad,
-  type JudgeReads,
-  type JudgeSettings,
-} from './judge'
-import { loadClass } from './load-class'
+import { DEFAULT_JUDGE, judge, type Baseline, type JudgeReads, type JudgeSettings } from './judge'
 
 /**
  * A release watches itself (ADR 0041, after ADR 0033): the new remote version's counted loads, each client
@@ -137,33 +129,22 @@ export async function judgeRelease(
 }
 
 /**
- * The judge's two reads over the store: both are its indexed `firstLoads`, each client once by the page-load
- * token's client key (ADR 0040); the previous version's baseline is read once per release.
+ * The judge's two reads over the store (ADR 0040, 0042): the store's worker answers both from the `loads` table's
+ * indexes, each client (the page-load token's client key) once. The previous version's baseline is read
+ * once per release.
  */
 export function healthStoreReads(store: HealthStore): JudgeReads {
-  const baselines = new Map<string, Baseline>()
-  const loadsOf = (remote: string, version: string, since: number, limit: number, until?: number) =>
-    store.firstLoads(remote, version, since, limit, until).map((load): CountedLoad => ({
-      at: load.at,
-      client: load.client,
-      outcome: load.outcome,
-      reason: load.reason,
-      from: load.from,
-    }))
+  const baselines = new Map<string, Promise<Baseline>>()
   return {
-    firstLoads: async (remote, version, since, limit) => loadsOf(remote, version, since, limit),
-    baseline: async (remote, previousVersion, since, until) => {
+    firstLoads: (remote, version, since, limit) => store.firstLoads(remote, version, since, limit),
+    baseline: (remote, previousVersion, since, until) => {
       const key = `${remote}@${previousVersion}@${since}@${until}`
       let found = baselines.get(key)
       if (!found) {
-        const classes = loadsOf(remote, previousVersion, since, Infinity, until).map((l) =>
-          loadClass(l.outcome, l.reason),
-        )
-        found = {
-          loads: classes.filter(Boolean).length,
-          network: classes.filter((c) => c === 'network').length,
-        }
+        found = store.baseline(remote, previousVersion, since, until)
         baselines.set(key, found)
+        // A read that failed (the store was closing) is asked again next time.
+        found.catch(() => baselines.delete(key))
       }
       return found
     },

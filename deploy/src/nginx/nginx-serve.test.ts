@@ -14,7 +14,8 @@ import { crawlerFiles, pageFileName, pagesDirOf } from '../pages/route-pages'
 import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from '../security-headers'
 import { createAppServer } from '../serve/server'
 import { createHealthCollector, HEALTH_REPORT_PATH } from '../health/health-collector'
-import { HealthStore, readStoredLoads } from '../health/health-store'
+import { readStoredLoads } from '../health/health-db'
+import { HealthStore } from '../health/health-store'
 import { verifyPageLoadToken } from '../health/page-load-token'
 import { VersionHistory } from '../health/version-history'
 import { settingsFromEnv } from '../settings'
@@ -213,7 +214,7 @@ afterEach(async () => {
     await new Promise((resolve) => node!.close(resolve))
     node = null
   }
-  store?.close()
+  await store?.close()
   store = null
 })
 
@@ -433,7 +434,7 @@ describe.skipIf(!existsSync(NGINX) || !existsSync(NJS_MODULE))('page-load tokens
       })
     // The page's own origin as the browser names it: nginx's address, which only nginx's word tells Node.
     const origin = `http://127.0.0.1:${nginxPort}`
-    expect((await post({ origin, 'sec-fetch-site': 'same-origin' })).status).toBe(204)
+    expect((await post({ origin, 'sec-fetch-site': 'same-origin' })).status).toBe(202)
     expect((await post({ origin: 'https://evil.example' })).status).toBe(403)
     // A client's own X-Health-Proxy and X-Forwarded-Host are replaced by nginx's.
     expect(
@@ -445,6 +446,7 @@ describe.skipIf(!existsSync(NGINX) || !existsSync(NJS_MODULE))('page-load tokens
         })
       ).status,
     ).toBe(403)
+    await store!.flush()
     expect(readStoredLoads(join(root, 'health.db'))).toEqual([
       expect.objectContaining({ loadId: token!.split('.')[2], remote: 'mf_site', outcome: 'mounted' }),
     ])

@@ -49,35 +49,42 @@ async function watchRelease(pkg: string, version: string, previous: string | nul
   const file = healthStoreFile(Number(process.env.PORT ?? 8080))
   const minutes = settings.windowMs / 60_000
   console.log(`Watching ${pkg}@${version} for up to ${settings.maxLoads} loads or ${minutes} min (${file})…`)
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS))
-    if (readRegistry(REGISTRY_FILE).remotes[name]?.version !== version) {
-      console.log(`${pkg}@${version} is no longer current (rolled back elsewhere); the watch ends`)
-      return 1
+  let store: HealthStore | null = null
+  try {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS))
+      if (readRegistry(REGISTRY_FILE).remotes[name]?.version !== version) {
+        console.log(`${pkg}@${version} is no longer current (rolled back elsewhere); the watch ends`)
+        return 1
+      }
+      if (!store && !existsSync(file)) continue
+      store ??= new HealthStore(file, { readOnly: true })
+      const verdict: Verdict = await judgeRelease(
+        healthStoreReads(store),
+        name,
+        version,
+        previous,
+        since,
+        settings,
+      )
+      if (verdict.status === 'waiting') continue
+      if (verdict.status === 'failing') {
+        const back = rollbackRemote(pkg, undefined, {
+          onlyIfCurrent: version,
+          reason: `release watch: ${verdict.reason}`,
+        })
+        console.error(`${pkg}@${version} is failing: ${verdict.reason}. Rolled back to ${back.version}.`)
+        return 1
+      }
+      console.log(
+        verdict.status === 'healthy'
+          ? `${pkg}@${version} is healthy: ${verdict.reason}`
+          : `${pkg}@${version} is undecided after its window; left as it is: ${verdict.reason}`,
+      )
+      return 0
     }
-    if (!existsSync(file)) continue
-    const store = new HealthStore(file, Date.now, { readOnly: true })
-    let verdict: Verdict
-    try {
-      verdict = await judgeRelease(healthStoreReads(store), name, version, previous, since, settings)
-    } finally {
-      store.close()
-    }
-    if (verdict.status === 'waiting') continue
-    if (verdict.status === 'failing') {
-      const back = rollbackRemote(pkg, undefined, {
-        onlyIfCurrent: version,
-        reason: `release watch: ${verdict.reason}`,
-      })
-      console.error(`${pkg}@${version} is failing: ${verdict.reason}. Rolled back to ${back.version}.`)
-      return 1
-    }
-    console.log(
-      verdict.status === 'healthy'
-        ? `${pkg}@${version} is healthy: ${verdict.reason}`
-        : `${pkg}@${version} is undecided after its window; left as it is: ${verdict.reason}`,
-    )
-    return 0
+  } finally {
+    await store?.close()
   }
 }
 
@@ -152,16 +159,24 @@ async function main(argv: string[]) {
         process.exitCode = 1
       }
       const unknown = doc ? '-' : '?'
-      // Field health from the server's store (ADR 0033): the demo server's on PORT, or HEALTH_DB.
+      // Field health from the server's store (ADR 0042): the demo server's on PORT, or HEALTH_DB, read
+      // beside the server as it writes (WAL); a store that cannot be read is said, and the list still printed.
       const file = healthStoreFile(Number(process.env.PORT ?? 8080))
-      const store = existsSync(file) ? new HealthStore(file, Date.now, { readOnly: true }) : null
-      const byWindow = store ? WINDOWS.map((w) => store.versions(Date.now() - w.ms)) : []
+      const store = existsSync(file) ? new HealthStore(file, { readOnly: true }) : null
+      const byWindow = store
+        ? await Promise.all(WINDOWS.map((w) => store.versions(Date.now() - w.ms))).catch((error: unknown) => {
+            console.error(
+              `Field health not read (${file}): ${error instanceof Error ? error.message : error}`,
+            )
+            return null
+          })
+        : null
       for (const pkg of remotePackages()) {
         const entry = doc?.remotes[federationName(pkg)]
         console.log(
           `${pkg.padEnd(14)} current: ${entry?.version ?? unknown}  previous: ${entry?.previous?.version ?? unknown}  available: ${versionsOnCdn(pkg).join(', ') || '-'}`,
         )
-        if (store && entry) {
+        if (byWindow && entry) {
           const lines = healthLines(
             federationName(pkg),
             entry.version,
@@ -171,7 +186,7 @@ async function main(argv: string[]) {
           for (const line of lines) console.log(line)
         }
       }
-      store?.close()
+      await store?.close()
       if (!store) console.log(`\nNo field health yet (${file}): the server writes it as pages report.`)
       return
     }

@@ -11,7 +11,7 @@ import { pagesDirOf } from '../pages/route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from '../settings'
 import { createHealthCollector, healthReportsPerMinute } from '../health/health-collector'
-import { HealthStore, healthStoreFile } from '../health/health-store'
+import { HealthStore, healthStoreFile, healthStoreLimits } from '../health/health-store'
 import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
 import { OpsLogins, opsToken } from '../health/ops-page'
 import { pageLoadKeys } from '../health/page-load-token'
@@ -28,8 +28,10 @@ async function main() {
   // Settings the deploy cannot run with (production's missing ones, a mistyped URL) stop it before the build.
   const buildOnly = process.argv.includes('--build-only')
   const settings = settingsFromEnv(process.env, { serve: !buildOnly })
-  // The page-load tokens' secret (ADR 0040): checked before the build, so a bad one stops the start at once.
+  // The page-load tokens' secret (ADR 0040) and the store's caps (ADR 0042): checked before the build, so a
+  // bad one stops the start at once.
   const keys = buildOnly ? null : pageLoadKeys()
+  const limits = healthStoreLimits()
   const remotes = remotePackages()
   if (!skipBuild) {
     console.log(`Building ${remotes.join(', ')}…`)
@@ -47,7 +49,7 @@ async function main() {
   const otlpUrl = otlpLogsUrl()
   const otlp = otlpUrl ? createOtlpForwarder(otlpUrl) : null
   const health = createHealthCollector({
-    store: new HealthStore(healthStoreFile(port)),
+    store: new HealthStore(healthStoreFile(port), { limits }),
     keys,
     history: new VersionHistory(CDN_DIR, REGISTRY_FILE),
     forward: otlp?.forward,
@@ -104,8 +106,7 @@ async function main() {
   const stop = () => {
     console.log('Stopping…')
     server.close(() => {
-      health.store.close()
-      void (otlp?.shutdown() ?? Promise.resolve()).finally(() => process.exit(0))
+      void Promise.allSettled([health.store.close(), otlp?.shutdown()]).finally(() => process.exit(0))
     })
     server.closeAllConnections()
     setTimeout(() => process.exit(0), 2000).unref()

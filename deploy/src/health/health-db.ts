@@ -1,0 +1,713 @@
+import { existsSync, rmSync } from 'node:fs'
+import Database from 'better-sqlite3'
+import type { HealthReport, RemoteOutcome } from 'shared/health/report'
+import type { Evidence } from './evidence'
+import { loadClass } from './load-class'
+
+/**
+ * The health store's SQLite file (ADR 0042), as one connection sees it: the schema, the write of a batch in
+ * one transaction, the reads ops and the release watch make, and the caps. Only the store's worker
+ * (`health-worker.ts`) writes; readers in other processes open the file read-only (WAL: they never block it).
+ *
+ * One row per page load (`loads`, ADR 0040), counted once, from its first report that carries the outcome of
+ * its route's remote; vitals, errors and failed calls keyed by their load; and rollups kept in the same
+ * transaction (loads per outcome, errors, and vitals as histograms, per remote, version and minute) so that
+ * summaries read aggregates, not rows.
+ */
+export const SCHEMA_VERSION = 3
+/** The most reports one page load keeps (ADR 0040): its load, then vitals and errors while it is open. */
+export const PAGE_LOAD_REPORTS = 4
+/** Loads and rollups older than this are deleted. */
+export const HEALTH_RETENTION_DAYS = 30
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
+/** Rows deleted per transaction while trimming: the worker answers queries between two. */
+const TRIM_CHUNK = 2_000
+/** Histogram buckets are 5% wide (log scale): a percentile read from them is within 2.5% of the value. */
+const BUCKET_BASE = Math.log(1.05)
+/** The bucket of a vital of 0 (CLS mostly), which no logarithm reaches. */
+const ZERO_BUCKET = -100_000
+const FAILURES = new Set(['retry-screen', 'contract-refused', 'mount-timeout'])
+
+export type StoreItem =
+  | { kind: 'report'; at: number; report: HealthReport; evidence: Evidence }
+  | { kind: 'reject'; at: number; reason: string }
+
+export interface StoreLimits {
+  /** The file's pages in use, in bytes: past it the oldest data goes first. */
+  maxBytes: number
+  /** Versions kept per remote: past it the versions loaded longest ago go, with all their data. */
+  maxVersionsPerRemote: number
+}
+
+/** What ops read per remote version over a window (`pnpm remotes`, the ops page, the release watch). */
+export interface VersionHealth {
+  remote: string
+  version: string
+  /** Page loads that wanted this version on screen (every outcome, fallbacks from it included). */
+  loads: number
+  mounted: number
+  /** Loads where this version failed and the previous one was shown instead. */
+  fallbacks: number
+  /** Loads of this version that ended on the retry screen, a refused contract or a mount timeout. */
+  failures: number
+  errors: number
+  lcpP75: number | null
+  inpP75: number | null
+}
+
+/** One remote version's counts in one time bucket (`series`). */
+export interface SeriesPoint {
+  remote: string
+  version: string
+  /** The bucket's start, ms since the epoch. */
+  t: number
+  loads: number
+  mounted: number
+  fallbacks: number
+  errors: number
+}
+
+/** A client's first counted load of a version (`firstLoads`). */
+export interface FirstLoad {
+  at: number
+  client: string
+  outcome: RemoteOutcome
+  reason: string | null
+  /** For a fallback: the version that failed (the one this load counts for). */
+  from: string | null
+}
+
+/** A version's counted loads over a span, each client's first only, and how many a file never reached. */
+export interface LoadBaseline {
+  loads: number
+  network: number
+}
+
+/** A version no borrower has loaded yet: the counts every summary starts from. */
+export function noLoads(remote: string, version: string): VersionHealth {
+  return {
+    remote,
+    version,
+    loads: 0,
+    mounted: 0,
+    fallbacks: 0,
+    failures: 0,
+    errors: 0,
+    lcpP75: null,
+    inpP75: null,
+  }
+}
+
+const minuteOf = (at: number) => Math.floor(at / MINUTE_MS)
+const hourOf = (minute: number) => Math.floor(minute / 60)
+const bucketOf = (value: number) => (value > 0 ? Math.floor(Math.log(value) / BUCKET_BASE) : ZERO_BUCKET)
+/** A bucket's value: the middle of its range on the log scale. */
+const valueOf = (bucket: number) => (bucket === ZERO_BUCKET ? 0 : Math.exp((bucket + 0.5) * BUCKET_BASE))
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS loads (
+  id INTEGER PRIMARY KEY, load_id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL, reports INTEGER NOT NULL,
+  remote TEXT, version TEXT, shown TEXT, client TEXT, class TEXT, outcome TEXT, reason TEXT);
+CREATE INDEX IF NOT EXISTS loads_by_version ON loads (remote, version, at, id);
+CREATE INDEX IF NOT EXISTS loads_by_client ON loads (remote, version, client, at, class);
+CREATE TABLE IF NOT EXISTS vitals (load INTEGER NOT NULL, name TEXT NOT NULL, value REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS vitals_by_load ON vitals (load);
+CREATE TABLE IF NOT EXISTS errors (
+  load INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
+  kind TEXT NOT NULL, message TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS errors_by_load ON errors (load);
+CREATE INDEX IF NOT EXISTS errors_by_version ON errors (remote, version, at);
+CREATE TABLE IF NOT EXISTS call_failures (
+  load INTEGER NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS call_failures_by_load ON call_failures (load);
+CREATE TABLE IF NOT EXISTS versions (
+  remote TEXT NOT NULL, version TEXT NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL,
+  PRIMARY KEY (remote, version)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS load_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, outcome TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, minute, outcome)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS error_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, minute)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vital_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL,
+  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, name, minute, bucket)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vital_hours (
+  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, hour INTEGER NOT NULL,
+  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, name, hour, bucket)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rejected (
+  minute INTEGER NOT NULL, reason TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (minute, reason)) WITHOUT ROWID;
+`
+
+/**
+ * The reads, by name: `plans()` explains each as it is run, and a test holds them to their indexes. The
+ * joins name `versions` first (CROSS JOIN keeps that order): a few dozen rows, each a range of a rollup's key.
+ */
+export const QUERIES = {
+  versionLoads: `SELECT m.remote, m.version, m.outcome, SUM(m.n) AS n
+    FROM versions v CROSS JOIN load_minutes m
+      ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
+    GROUP BY m.remote, m.version, m.outcome`,
+  versionErrors: `SELECT m.remote, m.version, SUM(m.n) AS n
+    FROM versions v CROSS JOIN error_minutes m
+      ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
+    GROUP BY m.remote, m.version`,
+  // Whole hours from the hourly histograms, the minutes before the first whole hour from the minutes'.
+  versionVitals: `SELECT remote, version, name, bucket, SUM(n) AS n FROM (
+      SELECT h.remote, h.version, h.name, h.bucket, h.n FROM versions v CROSS JOIN vital_minutes h
+        ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP')
+        AND h.minute >= ? AND h.minute < ?
+      UNION ALL
+      SELECT h.remote, h.version, h.name, h.bucket, h.n FROM versions v CROSS JOIN vital_hours h
+        ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP') AND h.hour >= ?)
+    GROUP BY remote, version, name, bucket`,
+  seriesLoads: `SELECT m.remote, m.version, m.minute / CAST(? AS INTEGER) AS slot, m.outcome, SUM(m.n) AS n
+    FROM versions v CROSS JOIN load_minutes m
+      ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
+    GROUP BY m.remote, m.version, slot, m.outcome`,
+  seriesErrors: `SELECT m.remote, m.version, m.minute / CAST(? AS INTEGER) AS slot, SUM(m.n) AS n
+    FROM versions v CROSS JOIN error_minutes m
+      ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
+    GROUP BY m.remote, m.version, slot`,
+  firstLoads: `SELECT at, client, outcome, reason, version FROM loads
+    WHERE remote = ? AND version = ? AND at >= ? ORDER BY at, id`,
+  // In client order each client is one group, whose earliest load's class SQLite reports with MIN(at): the
+  // covering index answers it without a sort or a read of the table (the planner, knowing no row counts,
+  // would rather sort the time range's rows, each read from the table).
+  baseline: `SELECT COUNT(class) AS loads, COALESCE(SUM(class = 'network'), 0) AS network FROM (
+      SELECT class, MIN(at) FROM loads INDEXED BY loads_by_client
+      WHERE remote = ? AND version = ? AND at >= ? AND at < ? GROUP BY client)`,
+  rejectedSince: `SELECT COALESCE(SUM(n), 0) AS n FROM rejected WHERE minute >= ?`,
+} as const
+export type QueryName = keyof typeof QUERIES
+
+type Row = Record<string, string | number | null>
+interface LoadRow {
+  id: number
+  reports: number
+  remote: string | null
+  version: string | null
+  shown: string | null
+}
+
+export class HealthDb {
+  private readonly db: Database.Database
+  private readonly read: { [K in QueryName]: Database.Statement }
+  private write: ReturnType<HealthDb['writeStatements']> | null = null
+  /** The cutoff the last trim reached (retention, or the size cap's oldest-first). */
+  private trimmedTo = 0
+  private lastRetention = 0
+
+  /**
+   * The writer (the server's worker) creates the file, upgrades a first-schema one (its rows had no page
+   * load to count, so they go) and sets WAL; `readOnly` opens an existing file beside it (`pnpm remotes`).
+   */
+  constructor(
+    readonly file: string,
+    options: { readOnly?: boolean } = {},
+  ) {
+    if (options.readOnly) {
+      if (!existsSync(file)) throw new Error(`${file}: no health store there yet`)
+      this.db = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 })
+      const version = Number(this.db.pragma('user_version', { simple: true }))
+      if (version !== SCHEMA_VERSION) {
+        this.db.close()
+        throw new Error(
+          `${file} is a health store of another version (${version}, this one reads ${SCHEMA_VERSION}); the server upgrades it when it starts`,
+        )
+      }
+    } else {
+      // The first engine locked the file with a `<file>.lock` folder; this one has no lock files at all.
+      rmSync(`${file}.lock`, { recursive: true, force: true })
+      this.db = new Database(file, { timeout: 2000 })
+      this.db.pragma('journal_mode = WAL')
+      this.db.pragma('synchronous = NORMAL')
+      // After a burst the WAL file is cut back to this once checkpointed, so disk use stays near the data's.
+      this.db.pragma('journal_size_limit = 67108864')
+      this.migrate()
+    }
+    this.db.pragma('cache_size = -131072')
+    this.read = Object.fromEntries(
+      Object.entries(QUERIES).map(([name, sql]) => [name, this.db.prepare(sql)]),
+    ) as HealthDb['read']
+  }
+
+  private migrate(): void {
+    const version = Number(this.db.pragma('user_version', { simple: true }))
+    if (version === SCHEMA_VERSION) return
+    if (version > SCHEMA_VERSION) {
+      throw new Error(
+        `${this.file} is a health store of a later version (${version}); this one writes ${SCHEMA_VERSION}`,
+      )
+    }
+    this.db.transaction(() => {
+      // An earlier schema's rows were counted by other rules (the first store's had no page load at all), so
+      // they go: the file holds the store alone.
+      const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]
+      for (const { name } of tables) this.db.exec(`DROP TABLE IF EXISTS "${String(name)}"`)
+      this.db.exec(SCHEMA)
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`)
+    })()
+  }
+
+  private writeStatements() {
+    const s = (sql: string) => this.db.prepare(sql)
+    return {
+      load: s('SELECT id, reports, remote, version, shown FROM loads WHERE load_id = ?'),
+      insertLoad: s(
+        `INSERT INTO loads (load_id, at, reports, remote, version, shown, client, class, outcome, reason)
+         VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      nextReport: s('UPDATE loads SET reports = reports + 1 WHERE id = ?'),
+      // A load whose earlier reports (a page hidden before its remote settled) carried no outcome of its own.
+      countLater: s(
+        `UPDATE loads SET reports = reports + 1, remote = ?, version = ?, shown = ?, client = ?, class = ?,
+           outcome = ?, reason = ? WHERE id = ?`,
+      ),
+      newVersion: s(
+        'INSERT OR IGNORE INTO versions (remote, version, first_at, last_at) VALUES (?, ?, ?, ?)',
+      ),
+      seenVersion: s('UPDATE versions SET last_at = ? WHERE remote = ? AND version = ? AND last_at < ?'),
+      countLoad: s(
+        `INSERT INTO load_minutes (remote, version, minute, outcome, n) VALUES (?, ?, ?, ?, 1)
+         ON CONFLICT DO UPDATE SET n = n + 1`,
+      ),
+      vital: s('INSERT INTO vitals (load, name, value) VALUES (?, ?, ?)'),
+      countVital: s(
+        `INSERT INTO vital_minutes (remote, version, name, minute, bucket, n) VALUES (?, ?, ?, ?, ?, 1)
+         ON CONFLICT DO UPDATE SET n = n + 1`,
+      ),
+      countVitalHour: s(
+        `INSERT INTO vital_hours (remote, version, name, hour, bucket, n) VALUES (?, ?, ?, ?, ?, 1)
+         ON CONFLICT DO UPDATE SET n = n + 1`,
+      ),
+      error: s('INSERT INTO errors (load, at, remote, version, kind, message) VALUES (?, ?, ?, ?, ?, ?)'),
+      countError: s(
+        `INSERT INTO error_minutes (remote, version, minute, n) VALUES (?, ?, ?, 1)
+         ON CONFLICT DO UPDATE SET n = n + 1`,
+      ),
+      call: s('INSERT INTO call_failures (load, path, kind, count) VALUES (?, ?, ?, ?)'),
+      reject: s(
+        `INSERT INTO rejected (minute, reason, n) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1`,
+      ),
+    }
+  }
+
+  /**
+   * Stores a batch in one transaction. Returns whether a version appeared that the store did not hold (the
+   * version cap then has work), and the indexes of the batch's reports it kept: a page load keeps
+   * PAGE_LOAD_REPORTS, and the ones past them are neither stored nor (by the collector) sent on.
+   */
+  writeBatch(items: readonly StoreItem[]): { newVersions: boolean; kept: number[] } {
+    const w = (this.write ??= this.writeStatements())
+    // Each version a batch names is written to `versions` once, when the batch ends, with its last time.
+    const touched = new Map<string, { remote: string; version: string; at: number }>()
+    const touch = (remote: string, version: string, at: number) =>
+      touched.set(`${remote}\n${version}`, { remote, version, at })
+    const kept: number[] = []
+    // IMMEDIATE: the write lock is taken (or waited for) first, never after the batch has read a snapshot
+    // another writer may have moved on from.
+    return this.db
+      .transaction(() => {
+        for (const [index, item] of items.entries()) {
+          if (item.kind === 'reject') {
+            w.reject.run(minuteOf(item.at), item.reason.slice(0, 200))
+            continue
+          }
+          const { at, report, evidence } = item
+          const minute = minuteOf(at)
+          let load = w.load.get(evidence.loadId) as LoadRow | undefined
+          if (load && load.reports >= PAGE_LOAD_REPORTS) continue
+          kept.push(index)
+          // The first report of a page load that carries the outcome of the remote its route renders counts
+          // the load, once; what else a report names (other remotes after in-app navigation) is no load.
+          const own =
+            !load?.remote && evidence.remote
+              ? report.remotes.find((r) => r.remote === evidence.remote)
+              : undefined
+          const counted = own && { remote: own.remote, version: own.from ?? own.version, shown: own.version }
+          const row = [
+            counted?.remote ?? null,
+            counted?.version ?? null,
+            counted?.shown ?? null,
+            counted ? evidence.client : null,
+            own ? loadClass(own.outcome, own.reason) : null,
+            own?.outcome ?? null,
+            own?.reason ?? null,
+          ]
+          if (load) {
+            // Its time stays the page load's first report's (loads keep the order of their ids).
+            if (counted) w.countLater.run(...row, load.id)
+            else w.nextReport.run(load.id)
+            load = { ...load, ...counted }
+          } else {
+            const id = Number(w.insertLoad.run(evidence.loadId, at, ...row).lastInsertRowid)
+            load = { id, reports: 1, remote: null, version: null, shown: null, ...counted }
+          }
+          if (counted && own) {
+            touch(counted.remote, counted.version, at)
+            w.countLoad.run(counted.remote, counted.version, minute, own.outcome)
+          }
+          const { id, remote, version, shown } = load
+          if (!remote) continue
+          // A counted load's reports speak for its remote and the versions it had on screen, nothing else.
+          const ours = (entry: { remote: string; version: string }) =>
+            entry.remote === remote && (entry.version === version || entry.version === shown)
+          for (const vital of report.vitals.filter(ours)) {
+            touch(remote, vital.version, at)
+            w.vital.run(id, vital.name, vital.value)
+            const bucket = bucketOf(vital.value)
+            w.countVital.run(remote, vital.version, vital.name, minute, bucket)
+            w.countVitalHour.run(remote, vital.version, vital.name, hourOf(minute), bucket)
+          }
+          for (const error of report.errors.filter(ours)) {
+            touch(remote, error.version, at)
+            w.error.run(id, at, remote, error.version, error.kind, error.message)
+            w.countError.run(remote, error.version, minute)
+          }
+          for (const call of report.calls) w.call.run(id, call.path, call.kind, call.count)
+        }
+        let newVersions = false
+        for (const { remote, version, at } of touched.values()) {
+          if (w.newVersion.run(remote, version, at, at).changes) newVersions = true
+          else w.seenVersion.run(at, remote, version, at)
+        }
+        return { newVersions, kept }
+      })
+      .immediate()
+  }
+
+  /** Per remote version, what borrowers got since `since` (ms since the epoch; whole minutes). */
+  versions(since: number): VersionHealth[] {
+    const from = minuteOf(since)
+    const byKey = new Map<string, VersionHealth>()
+    const entry = (row: Row) => {
+      const key = `${row.remote}\n${row.version}`
+      let found = byKey.get(key)
+      if (!found) byKey.set(key, (found = noLoads(String(row.remote), String(row.version))))
+      return found
+    }
+    for (const row of this.read.versionLoads.all(from) as Row[]) {
+      const e = entry(row)
+      const n = Number(row.n)
+      e.loads += n
+      if (row.outcome === 'mounted') e.mounted += n
+      else if (row.outcome === 'fallback') e.fallbacks += n
+      else if (FAILURES.has(String(row.outcome))) e.failures += n
+    }
+    for (const row of this.read.versionErrors.all(from) as Row[]) entry(row).errors += Number(row.n)
+    const histograms = new Map<string, { bucket: number; n: number }[]>()
+    const hour = Math.ceil(from / 60)
+    for (const row of this.read.versionVitals.all(from, hour * 60, hour) as Row[]) {
+      const key = `${row.remote}\n${row.version}\n${row.name}`
+      const list = histograms.get(key) ?? []
+      list.push({ bucket: Number(row.bucket), n: Number(row.n) })
+      histograms.set(key, list)
+    }
+    for (const [key, e] of byKey) {
+      e.lcpP75 = p75(histograms.get(`${key}\nLCP`))
+      e.inpP75 = p75(histograms.get(`${key}\nINP`))
+    }
+    return [...byKey.values()].sort((a, b) => a.remote.localeCompare(b.remote) || b.loads - a.loads)
+  }
+
+  /** Per remote version and time bucket since `since`: loads, mounts, fallbacks, errors (the ops charts). */
+  series(since: number, bucketMs: number): SeriesPoint[] {
+    if (bucketMs < MINUTE_MS || bucketMs % MINUTE_MS) throw new Error('series: buckets are whole minutes')
+    const points = new Map<string, SeriesPoint>()
+    const point = (row: Row) => {
+      const t = Number(row.slot) * bucketMs
+      const key = `${row.remote}\n${row.version}\n${t}`
+      let found = points.get(key)
+      if (!found) {
+        found = {
+          remote: String(row.remote),
+          version: String(row.version),
+          t,
+          loads: 0,
+          mounted: 0,
+          fallbacks: 0,
+          errors: 0,
+        }
+        points.set(key, found)
+      }
+      return found
+    }
+    const from = minuteOf(since)
+    const minutes = bucketMs / MINUTE_MS
+    for (const row of this.read.seriesLoads.all(minutes, from) as Row[]) {
+      const p = point(row)
+      const n = Number(row.n)
+      p.loads += n
+      if (row.outcome === 'mounted') p.mounted += n
+      if (row.outcome === 'fallback') p.fallbacks += n
+    }
+    for (const row of this.read.seriesErrors.all(minutes, from) as Row[]) point(row).errors += Number(row.n)
+    return [...points.values()].sort((a, b) => a.t - b.t)
+  }
+
+  /**
+   * The first counted load of each client of `version` since `since`, in time order, at most `limit`: what
+   * the release watch judges a new version on. It walks the version's loads in time order and stops there.
+   */
+  firstLoads(remote: string, version: string, since: number, limit: number): FirstLoad[] {
+    const seen = new Set<string>()
+    const loads: FirstLoad[] = []
+    if (limit <= 0) return loads
+    for (const row of this.read.firstLoads.iterate(remote, version, since) as IterableIterator<Row>) {
+      const client = String(row.client)
+      if (seen.has(client)) continue
+      seen.add(client)
+      loads.push({
+        at: Number(row.at),
+        client,
+        // Only reports that passed the schema's check are stored.
+        outcome: String(row.outcome) as RemoteOutcome,
+        reason: row.reason === null ? null : String(row.reason),
+        from: row.outcome === 'fallback' ? String(row.version) : null,
+      })
+      if (loads.length >= limit) break
+    }
+    return loads
+  }
+
+  /**
+   * `version`'s counted loads in [`since`, `until`), each client's first only (a load that is no load of
+   * any version, `not-released`, is none), and how many of them a file never reached: the previous version's
+   * network failure rate the release judge holds a new one to.
+   */
+  baseline(remote: string, version: string, since: number, until: number): LoadBaseline {
+    const row = this.read.baseline.get(remote, version, since, until) as Row
+    return { loads: Number(row.loads), network: Number(row.network) }
+  }
+
+  /** Reports refused as malformed since `since` (whole minutes). */
+  rejectedSince(since: number): number {
+    return Number((this.read.rejectedSince.get(minuteOf(since)) as Row).n)
+  }
+
+  /** How SQLite runs each read (`EXPLAIN QUERY PLAN`), by name: the index each one uses. */
+  plans(): Record<QueryName, string[]> {
+    const args: Record<QueryName, unknown[]> = {
+      versionLoads: [0],
+      versionErrors: [0],
+      versionVitals: [0, 60, 1],
+      seriesLoads: [15, 0],
+      seriesErrors: [15, 0],
+      firstLoads: ['r', 'v', 0],
+      baseline: ['r', 'v', 0, 1],
+      rejectedSince: [0],
+    }
+    return Object.fromEntries(
+      (Object.keys(QUERIES) as QueryName[]).map((name) => [
+        name,
+        (this.db.prepare(`EXPLAIN QUERY PLAN ${QUERIES[name]}`).all(...args[name]) as Row[]).map((row) =>
+          String(row.detail),
+        ),
+      ]),
+    ) as Record<QueryName, string[]>
+  }
+
+  /** Bytes of the file's pages in use (freed pages are reused before the file grows). */
+  usedBytes(): number {
+    const pages = Number(this.db.pragma('page_count', { simple: true }))
+    const free = Number(this.db.pragma('freelist_count', { simple: true }))
+    return (pages - free) * Number(this.db.pragma('page_size', { simple: true }))
+  }
+
+  /**
+   * One step of keeping the store within its limits, oldest first: loads past the retention (checked
+   * hourly), versions past the per-remote cap, then data past the size cap. Each step is one short
+   * transaction; returns true while there is more to do, so the worker answers queries in between.
+   */
+  trim(now: number, limits: StoreLimits): boolean {
+    if (now - this.lastRetention >= 3_600_000) {
+      const done = this.dropBefore(now - HEALTH_RETENTION_DAYS * DAY_MS)
+      if (done) this.lastRetention = now
+      return !done || this.overVersionCap(limits) || this.usedBytes() > limits.maxBytes
+    }
+    const over = this.db
+      .prepare(
+        `SELECT remote, COUNT(*) - ? AS extra FROM versions GROUP BY remote HAVING COUNT(*) > ? LIMIT 1`,
+      )
+      .get(limits.maxVersionsPerRemote, limits.maxVersionsPerRemote) as Row | undefined
+    if (over) {
+      const oldest = this.db
+        .prepare('SELECT version FROM versions WHERE remote = ? ORDER BY last_at, first_at LIMIT 1')
+        .get(over.remote) as Row
+      this.dropVersion(String(over.remote), String(oldest.version))
+      return true
+    }
+    if (this.usedBytes() <= limits.maxBytes) return false
+    const first = this.db.prepare('SELECT MIN(first_at) AS at FROM versions').get() as Row
+    const load = this.db.prepare('SELECT at FROM loads ORDER BY id LIMIT 1').get() as Row | undefined
+    const oldest = Math.min(Number(first.at ?? Infinity), Number(load?.at ?? Infinity))
+    // Nothing older left to drop: the schema and the refusals' counts alone are over the cap.
+    if (!Number.isFinite(oldest)) return false
+    // An hour at a time from the oldest data: whole pages of old rows and rollups are freed for reuse.
+    this.dropBefore(Math.max(oldest, this.trimmedTo) + 3_600_000)
+    return true
+  }
+
+  private overVersionCap(limits: StoreLimits): boolean {
+    return !!this.db
+      .prepare('SELECT 1 FROM versions GROUP BY remote HAVING COUNT(*) > ? LIMIT 1')
+      .get(limits.maxVersionsPerRemote)
+  }
+
+  /** Deletes up to TRIM_CHUNK loads older than `cutoff`, then (once none is left) rollups; true when done. */
+  private dropBefore(cutoff: number): boolean {
+    return this.db
+      .transaction(() => {
+        const ids: number[] = []
+        for (const row of this.db
+          .prepare('SELECT id, at FROM loads ORDER BY id')
+          .iterate() as IterableIterator<Row>) {
+          if (Number(row.at) >= cutoff || ids.length >= TRIM_CHUNK) break
+          ids.push(Number(row.id))
+        }
+        this.deleteLoads(ids)
+        if (ids.length >= TRIM_CHUNK) return false
+        const minute = minuteOf(cutoff)
+        for (const v of this.db
+          .prepare('SELECT remote, version FROM versions WHERE first_at < ?')
+          .all(cutoff) as Row[]) {
+          for (const table of ['load_minutes', 'error_minutes']) {
+            this.db
+              .prepare(`DELETE FROM ${table} WHERE remote = ? AND version = ? AND minute < ?`)
+              .run(v.remote, v.version, minute)
+          }
+          this.db
+            .prepare(
+              `DELETE FROM vital_minutes WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND minute < ?`,
+            )
+            .run(v.remote, v.version, minute)
+          this.db
+            .prepare(
+              `DELETE FROM vital_hours WHERE remote = ? AND version = ? AND name IN ('LCP', 'INP', 'CLS') AND hour < ?`,
+            )
+            .run(v.remote, v.version, hourOf(minute))
+        }
+        this.db.prepare('DELETE FROM versions WHERE last_at < ?').run(cutoff)
+        this.db.prepare('UPDATE versions SET first_at = ? WHERE first_at < ?').run(cutoff, cutoff)
+        this.db.prepare('DELETE FROM rejected WHERE minute < ?').run(minute)
+        this.trimmedTo = Math.max(this.trimmedTo, cutoff)
+        return true
+      })
+      .immediate()
+  }
+
+  /** Deletes a version's loads a chunk at a time, then its rollups and its row. */
+  private dropVersion(remote: string, version: string): void {
+    this.db
+      .transaction(() => {
+        const ids = (
+          this.db
+            .prepare('SELECT id FROM loads WHERE remote = ? AND version = ? LIMIT ?')
+            .all(remote, version, TRIM_CHUNK) as Row[]
+        ).map((row) => Number(row.id))
+        this.deleteLoads(ids)
+        if (ids.length >= TRIM_CHUNK) return
+        for (const table of [
+          'load_minutes',
+          'error_minutes',
+          'vital_minutes',
+          'vital_hours',
+          'errors',
+          'versions',
+        ]) {
+          this.db.prepare(`DELETE FROM ${table} WHERE remote = ? AND version = ?`).run(remote, version)
+        }
+      })
+      .immediate()
+  }
+
+  private deleteLoads(ids: number[]): void {
+    if (!ids.length) return
+    const list = JSON.stringify(ids)
+    for (const [table, key] of [
+      ['vitals', 'load'],
+      ['errors', 'load'],
+      ['call_failures', 'load'],
+      ['loads', 'id'],
+    ]) {
+      this.db.prepare(`DELETE FROM ${table} WHERE ${key} IN (SELECT value FROM json_each(?))`).run(list)
+    }
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}
+
+/** The 75th percentile (nearest rank) of a histogram, or null without samples. */
+function p75(histogram: { bucket: number; n: number }[] | undefined): number | null {
+  if (!histogram?.length) return null
+  const sorted = [...histogram].sort((a, b) => a.bucket - b.bucket)
+  const rank = Math.ceil(sorted.reduce((sum, h) => sum + h.n, 0) * 0.75)
+  let seen = 0
+  for (const h of sorted) {
+    seen += h.n
+    if (seen >= rank) return valueOf(h.bucket)
+  }
+  return valueOf(sorted[sorted.length - 1].bucket)
+}
+
+/** A counted page load as stored, with what its reports added (tests and tools). */
+export interface StoredLoad {
+  loadId: string
+  at: number
+  reports: number
+  remote: string
+  version: string
+  shown: string
+  client: string
+  outcome: string
+  reason: string | null
+  vitals: { name: string; value: number }[]
+  errors: { version: string; kind: string; message: string }[]
+  calls: { path: string; kind: string; count: number }[]
+}
+
+/** The counted page loads a store file holds, oldest first, read beside the server that writes it. */
+export function readStoredLoads(file: string): StoredLoad[] {
+  if (!existsSync(file)) return []
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const rows = db.prepare('SELECT * FROM loads WHERE remote IS NOT NULL ORDER BY id').all() as Row[]
+    const of = (sql: string, id: unknown) => db.prepare(sql).all(id) as never[]
+    return rows.map((row) => ({
+      loadId: String(row.load_id),
+      at: Number(row.at),
+      reports: Number(row.reports),
+      remote: String(row.remote),
+      version: String(row.version),
+      shown: String(row.shown),
+      client: String(row.client),
+      outcome: String(row.outcome),
+      reason: row.reason === null ? null : String(row.reason),
+      vitals: of('SELECT name, value FROM vitals WHERE load = ? ORDER BY rowid', row.id),
+      errors: of('SELECT version, kind, message FROM errors WHERE load = ? ORDER BY rowid', row.id),
+      calls: of('SELECT path, kind, count FROM call_failures WHERE load = ? ORDER BY rowid', row.id),
+    }))
+  } finally {
+    db.close()
+  }
+}
+
+/** Every row of every table of a store file: what a check that no private value is kept reads. */
+export function readStoredTables(file: string): Record<string, Row[]> {
+  if (!existsSync(file)) return {}
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]
+    return Object.fromEntries(
+      tables.map(({ name }) => [String(name), db.prepare(`SELECT * FROM "${String(name)}"`).all() as Row[]]),
+    )
+  } finally {
+    db.close()
+  }
+}
