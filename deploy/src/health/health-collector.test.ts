@@ -217,6 +217,21 @@ test('one client past its reports per minute gets 429 and nothing is stored; ngi
   expect(await kept()).toBe(4)
 })
 
+test('an IPv6 /64 is one client of the rate limit, whichever of its addresses nginx names', async () => {
+  await start(2)
+  const from = (address: string) =>
+    post(JSON.stringify(REPORT), 'application/json', 'POST', {
+      Cookie: pageLoad(),
+      'X-Real-IP': address,
+      'X-Health-Proxy': healthToken.proxyProof(KEYS.secret),
+    })
+  const statuses = []
+  for (const host of ['1', '2', 'ab:cd:ef:1', '4'])
+    statuses.push((await from(`2001:db8:7:8::${host}`)).status)
+  expect(statuses).toEqual([202, 202, 429, 429])
+  expect((await from('2001:db8:7:9::1')).status).toBe(202)
+})
+
 test('the rate limit starts again each minute', () => {
   let now = 0
   const limit = new RateLimit(1, () => now)

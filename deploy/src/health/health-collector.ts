@@ -7,6 +7,7 @@ import { requestOrigin } from '../serve/request-paths'
 import type { Evidence } from './evidence'
 import type { HealthStore } from './health-store'
 import {
+  clientNetwork,
   fromOurProxy,
   PAGE_LOAD_COOKIE,
   plainAddress,
@@ -164,7 +165,8 @@ export function receiveHealthReport(
     req.resume()
     return answer(403, 'Reports from another site are refused')
   }
-  if (!collector.limit.allow(clientOf(req, collector.keys))) {
+  // Per network, as the token's client key counts (an IPv6 /64 is one client).
+  if (!collector.limit.allow(clientNetwork(clientOf(req, collector.keys)))) {
     collector.counts.limited += 1
     req.resume()
     return answer(429, 'Too many reports')

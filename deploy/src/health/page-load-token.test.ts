@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import healthToken from '../nginx/health-token.js'
 import {
+  clientNetwork,
   fromOurProxy,
   HEALTH_TOKEN_MAX_AGE,
   healthTokenMaxAge,
@@ -42,6 +43,30 @@ test('a token the Node server issued with a page proves that page load, for its 
   // Every page sent is a load of its own.
   const other = issued('/loanDetails')
   expect(other.split('.')[2]).not.toBe(token.split('.')[2])
+})
+
+test('one network is one client: an IPv4 address however written, an IPv6 /64 whatever its host part', () => {
+  const key = (address: string) => healthToken.clientKey(KEYS.secret, address)
+  // Every spelling of one /64, and any host in it (what a client cycling through its own addresses sends).
+  const subscriber = [
+    '2001:db8:85a3:42::1',
+    '2001:0DB8:85A3:0042:0000:0000:0000:0001',
+    '2001:db8:85a3:42:ffff:ffff:ffff:ffff',
+    '2001:db8:85a3:42:1234::',
+    '2001:db8:85a3:42::1%eth0',
+  ]
+  expect(new Set(subscriber.map(clientNetwork))).toEqual(new Set(['2001:db8:85a3:42::/64']))
+  expect(new Set(subscriber.map(key)).size).toBe(1)
+  // The /64 next door, a compressed head, and the loopback are others.
+  expect(clientNetwork('2001:db8:85a3:43::1')).toBe('2001:db8:85a3:43::/64')
+  expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64')
+  expect(clientNetwork('::1')).toBe('0:0:0:0::/64')
+  expect(clientNetwork('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64')
+  expect(key('2001:db8:85a3:43::1')).not.toBe(key(subscriber[0]))
+  // IPv4 stays the address; a dual-stack socket's IPv4-mapped form is the same client.
+  expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7')
+  expect(key('::FFFF:203.0.113.7')).toBe(key('203.0.113.7'))
+  expect(key('203.0.113.8')).not.toBe(key('203.0.113.7'))
 })
 
 test('the route is the page’s as requested; a report names its route table path or, off the table, the shell’s', () => {

@@ -84,6 +84,9 @@ export function pageLoadKeys(env: NodeJS.ProcessEnv = process.env): PageLoadKeys
   return { secret: healthTokenSecret(env), maxAgeSeconds: healthTokenMaxAge(env) }
 }
 
+/** The network an address counts as, one client (an IPv4 address, an IPv6 /64): health-token.js's. */
+export const clientNetwork = (address: string) => healthToken.clientNetwork(address)
+
 /** The socket's address as nginx writes `$remote_addr` (IPv4 without the `::ffff:` of a dual-stack socket). */
 export const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
 

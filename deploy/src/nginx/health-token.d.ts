@@ -6,12 +6,14 @@ interface NginxRequest {
 declare const healthToken: {
   COOKIE: string
   routeOf(target: string): string
+  clientNetwork(address: string): string
   clientKey(secret: string, address: string): string
   mac(secret: string, body: string): string
   token(secret: string, issuedAt: number, loadId: string, route: string, address: string): string
   cookie(value: string, path: string, maxAge: number | string, secure: boolean): string
   proxyProof(secret: string): string
   pageCookie(r: NginxRequest): string
+  network(r: NginxRequest): string
   proxy(): string
 }
 export default healthToken

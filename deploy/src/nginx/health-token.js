@@ -6,7 +6,7 @@
 // Token: v1.<issuedAtSeconds>.<loadId>.<routeKey>.<clientKey>.<mac>
 //   loadId    32 hex, new for every page sent (nginx: $request_id)
 //   routeKey  base64url of the route as requested (`routeOf`)
-//   clientKey the first 16 hex of HMAC(secret, "client:" + address): the address itself is never kept
+//   clientKey the first 16 hex of HMAC(secret, "client:" + network): the address itself is never kept
 //   mac       base64url of HMAC-SHA256(secret, everything before it)
 import crypto from 'crypto'
 
@@ -26,8 +26,33 @@ function routeOf(target) {
   return path.replace(/\/+$/, '') || '/'
 }
 
+/**
+ * The network an address counts as: an IPv4 address itself (also written IPv4-mapped, `::ffff:a.b.c.d`), an
+ * IPv6 address its /64, which one subscriber holds whole (RFC 6177): a client that cycled through the 2^64
+ * addresses of its own network would otherwise be as many borrowers. Written out in full, lower case, so that
+ * every spelling of one network is one key.
+ */
+function clientNetwork(address) {
+  const plain = address.split('%')[0].toLowerCase()
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(plain)
+  if (mapped) return mapped[1]
+  if (plain.indexOf(':') < 0) return plain
+  const halves = plain.split('::')
+  const head = halves[0] ? halves[0].split(':') : []
+  const tail = halves.length > 1 && halves[1] ? halves[1].split(':') : []
+  // An embedded IPv4 tail (`64:ff9b::1.2.3.4`) is two groups; the /64 never reaches it.
+  const tailGroups = tail.length && tail[tail.length - 1].indexOf('.') >= 0 ? tail.length + 1 : tail.length
+  const groups = head.concat(new Array(Math.max(0, 8 - head.length - tailGroups)).fill('0'), tail)
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`
+}
+
 function clientKey(secret, address) {
-  return hmac(secret, `client:${address}`).digest('hex').slice(0, 16)
+  return hmac(secret, `client:${clientNetwork(address)}`)
+    .digest('hex')
+    .slice(0, 16)
 }
 
 function token(secret, issuedAt, loadId, route, address) {
@@ -60,9 +85,26 @@ function pageCookie(r) {
   return cookie(issued, path, r.variables.health_token_max_age, r.variables.scheme === 'https')
 }
 
+/** nginx: the key of the `health_reports` limit, so one /64 is one client there as in the token. */
+function network(r) {
+  return clientNetwork(r.variables.remote_addr)
+}
+
 /** nginx: X-Health-Proxy's value. */
 function proxy() {
   return proxyProof(process.env.HEALTH_TOKEN_SECRET)
 }
 
-export default { COOKIE, routeOf, clientKey, mac, token, cookie, proxyProof, pageCookie, proxy }
+export default {
+  COOKIE,
+  routeOf,
+  clientNetwork,
+  clientKey,
+  mac,
+  token,
+  cookie,
+  proxyProof,
+  pageCookie,
+  network,
+  proxy,
+}

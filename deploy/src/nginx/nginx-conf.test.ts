@@ -245,14 +245,14 @@ test('health reports go to the deploy server that stores them: small bodies, POS
   expect(reports).toContain('proxy_set_header X-Forwarded-Proto $scheme;')
   expect(reports).toContain(`limit_req zone=health_reports burst=${HEALTH_REPORTS_PER_MINUTE} nodelay;`)
   expect(rendered).toContain(
-    `limit_req_zone $binary_remote_addr zone=health_reports:10m rate=${HEALTH_REPORTS_PER_MINUTE}r/m;`,
+    `limit_req_zone $health_network zone=health_reports:10m rate=${HEALTH_REPORTS_PER_MINUTE}r/m;`,
   )
   // Where many borrowers share one address (the e2e suite), the same setting raises both.
   const shared = renderNginxConf(TEMPLATE, { ...VALUES, healthReportsPerMinute: 6000 })
   expect(blocks(shared).get(`= ${HEALTH_REPORT_PATH}`)).toContain(
     'limit_req zone=health_reports burst=6000 nodelay;',
   )
-  expect(shared).toContain('limit_req_zone $binary_remote_addr zone=health_reports:10m rate=6000r/m;')
+  expect(shared).toContain('limit_req_zone $health_network zone=health_reports:10m rate=6000r/m;')
 })
 
 test('placeholder values go in literally, and a placeholder left without one is an error', () => {

@@ -452,6 +452,36 @@ describe.skipIf(!existsSync(NGINX) || !existsSync(NJS_MODULE))('page-load tokens
     ])
   })
 
+  test('nginx limits reports per client network itself (its key made by the token script), before Node', async () => {
+    const { nginxPort } = await serveBoth()
+    const { token } = tokenOf((await send(nginxPort, '/aboutUs')).headers)
+    const body = JSON.stringify({
+      v: 1,
+      route: '/aboutUs',
+      phase: 'load',
+      remotes: [],
+      vitals: [],
+      errors: [],
+      calls: [],
+    })
+    const answers: string[] = []
+    for (let i = 0; i < 70; i += 1) {
+      const response = await send(nginxPort, HEALTH_REPORT_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', cookie: `hl=${token}` },
+        body,
+      })
+      // Node's refusal says so; nginx's own is its 429 page.
+      const by =
+        response.status === 202 || response.body.toString().includes('Too many reports') ? 'node' : 'nginx'
+      answers.push(`${response.status} ${by}`)
+    }
+    // A key the script failed to make would be empty, and nginx limits no request with an empty key: every
+    // refusal would then be Node's own.
+    expect(answers.slice(0, 60)).toEqual(Array(60).fill('202 node'))
+    expect(answers.slice(62)).toEqual(Array(8).fill('429 nginx'))
+  })
+
   test('without njs, nginx is not started and says what to install', () => {
     expect(() =>
       prepareNginx({
