@@ -31,23 +31,37 @@ test('code failures: three in six loads cross the upper bound (each adds ln 10, 
 
 test('one client sending many failing loads counts once: only its first load', () => {
   const attacker = Array.from({ length: 50 }, () => crash('attacker'))
-  const borrowers = clients(60, ok)
+  const borrowers = clients(250, ok)
   const verdict = judge([ok('attacker'), ...attacker, ...borrowers], NO_BASELINE)
-  expect(verdict).toMatchObject({ status: 'healthy', loads: 56 })
-  expect(verdict.reason).toMatch(/^healthy after 56 loads from 56 clients: code failures 0 of 56/)
+  expect(verdict).toMatchObject({ status: 'healthy', loads: 200 })
+  expect(verdict.reason).toMatch(/^healthy after 200 loads from 200 clients: code failures 0 of 200/)
   // Its first load is the one that counts, failing or not.
   const later = Array.from({ length: 5 }, () => ok('attacker'))
   const first = judge([crash('attacker'), ...later, ...clients(2, crash)], NO_BASELINE)
   expect(first).toMatchObject({ status: 'failing', loads: 3 })
 })
 
-test('healthy needs both tests to accept: the code test after 56 mounts, the network test on its own', () => {
-  // With network failures at the previous version's rate the network test takes longer than the code test.
+test('healthy only after maxLoads loads with neither test rejecting: no early acceptance', () => {
+  // With network failures at the previous version's rate, 199 loads are still waiting, 200 are healthy.
   const loads = clients(200, (c, i) => (i % 30 === 29 ? offline(c) : ok(c)))
+  expect(judge(loads.slice(0, 199), { loads: 1000, network: 30 })).toMatchObject({
+    status: 'waiting',
+    loads: 199,
+  })
   const verdict = judge(loads, { loads: 1000, network: 30 })
-  expect(verdict.status).toBe('healthy')
-  expect(verdict.loads).toBeGreaterThan(56)
-  expect(verdict.reason).toContain('within 5.0% (previous 3.0% of 1000 loads + 2.0%)')
+  expect(verdict).toMatchObject({ status: 'healthy', loads: 200 })
+  expect(verdict.reason).toBe(
+    'healthy after 200 loads from 200 clients: code failures 0 of 200 loads (0.0%), vs 1.0%; ' +
+      'network failures 6 of 200 (3.0%), vs 5.0% (previous 3.0% of 1000 loads + 2.0%) (SPRT α 0.5%, β 0.5%)',
+  )
+})
+
+test('the first loads never vouch for a version: 56 clients mounting, then borrowers failing, is rolled back', () => {
+  // Wald's lower bound accepted the code test's H0 after 56 mounts and the watch stopped: whoever supplied
+  // the first 56 loads kept a broken version live.
+  const verdict = judge([...clients(56, ok), ...clients(20, crash, 56)], NO_BASELINE)
+  expect(verdict).toMatchObject({ status: 'failing', loads: 61 })
+  expect(verdict.reason).toMatch(/^code failures 5 of 61 loads/)
 })
 
 test('network failures: against the previous rate plus 2% (H0) and 12% (H1)', () => {
@@ -78,13 +92,13 @@ test('the previous version’s rate: its own from 100 loads, else the default; n
   expect(baselineRate({ loads: 400, network: 399 }, DEFAULT_JUDGE).rate).toBeCloseTo(0.87)
 })
 
-test('undecided after maxLoads: healthy, saying it was undecided', () => {
-  // 4% network failures against 3%: between H0 (5%) and the point where the test drifts down.
+test('a shorter maxLoads judges healthy sooner, and says after how many', () => {
+  // 4% network failures against 3%: between H0 (5%) and H1; neither test rejects within 60 loads.
   const loads = clients(400, (c, i) => (i % 25 === 24 ? offline(c) : ok(c)))
   const verdict = judge(loads, NO_BASELINE, { ...DEFAULT_JUDGE, maxLoads: 60 })
   expect(verdict).toMatchObject({ status: 'healthy', loads: 60 })
   expect(verdict.reason).toMatch(
-    /^undecided after 60 loads from 60 clients, the most it waits for, so judged healthy: code failures 0 of 60 loads \(0\.0%\), vs 1\.0%; network failures 2 of 60 \(3\.3%\), vs 5\.0%/,
+    /^healthy after 60 loads from 60 clients: code failures 0 of 60 loads \(0\.0%\), vs 1\.0%; network failures 2 of 60 \(3\.3%\), vs 5\.0%/,
   )
 })
 

@@ -43,7 +43,10 @@ export interface JudgeSettings {
   /** Each test's chance of rolling back a version at H0 (α) and of passing one at H1 (β). */
   alpha: number
   beta: number
-  /** The most loads the judge waits for: undecided by then, the version is judged healthy (noted). */
+  /**
+   * The loads a version must get through without either test rejecting its H0 to be judged healthy. No test
+   * accepts early: the first loads, which anyone with a few addresses can supply, never vouch for a version.
+   */
   maxLoads: number
   /** The previous version's rate is its own with at least this many loads, else `baselineDefault`. */
   baselineMinLoads: number
@@ -82,18 +85,21 @@ interface Sprt {
   llr: number
   failures: number
   n: number
-  decided: 'h0' | 'h1' | null
+  rejected: boolean
 }
 
-const sprt = (p0: number, p1: number): Sprt => ({ p0, p1, llr: 0, failures: 0, n: 0, decided: null })
+const sprt = (p0: number, p1: number): Sprt => ({ p0, p1, llr: 0, failures: 0, n: 0, rejected: false })
 
-function observe(test: Sprt, failed: boolean, upper: number, lower: number): void {
-  if (test.decided) return
+/**
+ * One more load for `test`; its H0 is rejected once the log-likelihood ratio reaches `upper`. Wald's lower
+ * bound is not used (see `maxLoads`): by Ville's inequality a test at H0 reaches `upper` at all, however
+ * long it runs, with a probability of at most e^-upper = α / (1 − β).
+ */
+function observe(test: Sprt, failed: boolean, upper: number): void {
   test.n += 1
   if (failed) test.failures += 1
   test.llr += failed ? Math.log(test.p1 / test.p0) : Math.log((1 - test.p1) / (1 - test.p0))
-  if (test.llr >= upper) test.decided = 'h1'
-  else if (test.llr <= lower) test.decided = 'h0'
+  if (test.llr >= upper) test.rejected = true
 }
 
 /** The previous version's network failure rate the judge uses, and how it was had. */
@@ -113,8 +119,8 @@ export function baselineRate(baseline: Baseline, settings: JudgeSettings): { rat
 
 /**
  * The verdict on a new version from its counted loads in time order (a client's later loads are skipped) and
- * the previous version's baseline: `failing` when either test rejects its H0, `healthy` when both accept it
- * or `maxLoads` passed undecided, else `waiting`.
+ * the previous version's baseline: `failing` when either test rejects its H0, `healthy` once `maxLoads`
+ * passed with neither rejecting, else `waiting`.
  */
 export function judge(
   loads: readonly CountedLoad[],
@@ -122,7 +128,6 @@ export function judge(
   settings: JudgeSettings = DEFAULT_JUDGE,
 ): Judgement {
   const upper = Math.log((1 - settings.beta) / settings.alpha)
-  const lower = Math.log(settings.beta / (1 - settings.alpha))
   const previous = baselineRate(baseline, settings)
   const code = sprt(settings.codeH0, settings.codeH1)
   const network = sprt(previous.rate + settings.networkH0Margin, previous.rate + settings.networkH1Margin)
@@ -136,16 +141,16 @@ export function judge(
     seen.add(load.client)
     n += 1
     counts[kind] += 1
-    observe(code, kind === 'code', upper, lower)
-    observe(network, kind === 'network', upper, lower)
-    if (code.decided === 'h1' || network.decided === 'h1' || (code.decided && network.decided)) break
+    observe(code, kind === 'code', upper)
+    observe(network, kind === 'network', upper)
+    if (code.rejected || network.rejected) break
   }
 
   const sprtSays = `(SPRT α ${pct(settings.alpha)}, β ${pct(settings.beta)})`
   const codeLine = `code failures ${counts.code} of ${n} loads (${n ? pct(counts.code / n) : '-'})`
   const networkLine = `network failures ${counts.network} of ${n} (${n ? pct(counts.network / n) : '-'})`
   const networkH0 = `${pct(network.p0)} (${previous.says} + ${pct(settings.networkH0Margin)})`
-  if (code.decided === 'h1') {
+  if (code.rejected) {
     return {
       status: 'failing',
       loads: n,
@@ -154,7 +159,7 @@ export function judge(
         `network ${counts.network} of ${n} (${pct(counts.network / n)}) vs ${previous.says}`,
     }
   }
-  if (network.decided === 'h1') {
+  if (network.rejected) {
     return {
       status: 'failing',
       loads: n,
@@ -165,18 +170,11 @@ export function judge(
   }
   const figures = (against: string) =>
     `${codeLine}, ${against} ${pct(code.p0)}; ${networkLine}, ${against} ${networkH0} ${sprtSays}`
-  if (code.decided && network.decided) {
-    return {
-      status: 'healthy',
-      loads: n,
-      reason: `healthy after ${n} loads from ${n} clients: ${figures('within')}`,
-    }
-  }
   if (n >= settings.maxLoads) {
     return {
       status: 'healthy',
       loads: n,
-      reason: `undecided after ${n} loads from ${n} clients, the most it waits for, so judged healthy: ${figures('vs')}`,
+      reason: `healthy after ${n} loads from ${n} clients: ${figures('vs')}`,
     }
   }
   return {

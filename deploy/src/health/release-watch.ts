@@ -27,7 +27,8 @@ export const DEFAULT_WATCH: WatchSettings = {
 
 /** ADR 0033's thresholds, which no judge reads any more: one still set would be a setting silently ignored. */
 const RETIRED: Record<string, string> = {
-  RELEASE_WATCH_MIN_LOADS: 'it decides as loads come; RELEASE_WATCH_MAX_LOADS bounds how many it waits for',
+  RELEASE_WATCH_MIN_LOADS:
+    'it rolls back as soon as loads show a failing version, and judges one healthy after RELEASE_WATCH_MAX_LOADS',
   RELEASE_WATCH_MAX_MOUNT_FAILURES:
     'code failures are tested with RELEASE_WATCH_CODE_H0 and RELEASE_WATCH_CODE_H1',
   RELEASE_WATCH_MAX_FALLBACKS: 'a fallback counts as a code or network failure of the version that failed',
