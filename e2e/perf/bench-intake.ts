@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readStoredLoads } from 'deploy/health-db'
-import { pageLoadCookie, type PageLoadKeys } from 'deploy/page-load-token'
+import { pageLoadCookie, proxyProof, type PageLoadKeys } from 'deploy/page-load-token'
 import { waitForPort } from 'deploy/nginx-serve'
 import type { HealthReport } from 'shared/health/report'
 import { buildFederated, federatedBuildPresent, textTable } from './common.ts'
@@ -135,6 +135,9 @@ async function main() {
                 headers: {
                   'content-type': 'text/plain;charset=UTF-8',
                   cookie: pageLoadCookie(keys, page)!.split(';')[0],
+                  // From that address, as nginx in front names the client (a token is spent only there).
+                  'x-real-ip': address,
+                  'x-health-proxy': proxyProof(keys),
                 },
               }
             },

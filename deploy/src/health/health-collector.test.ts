@@ -94,12 +94,8 @@ afterEach(async () => {
 })
 
 /** The Cookie header a browser sends with reports after a page at `target` was served to it. */
-const pageLoad = (target = '/repay', keys = KEYS, now = Date.now()) =>
-  pageLoadCookie(
-    keys,
-    { target, address: '127.0.0.1', endpoint: HEALTH_REPORT_PATH, secure: false },
-    now,
-  )!.split(';')[0]
+const pageLoad = (target = '/repay', keys = KEYS, now = Date.now(), address = '127.0.0.1') =>
+  pageLoadCookie(keys, { target, address, endpoint: HEALTH_REPORT_PATH, secure: false }, now)!.split(';')[0]
 
 const post = (
   body: string,
@@ -206,11 +202,12 @@ test('one client past its reports per minute gets 429 and nothing is stored; ngi
   expect(collector.counts.limited).toBe(2)
   const through = (proof: string) =>
     post(JSON.stringify(REPORT), 'application/json', 'POST', {
-      Cookie: pageLoad(),
+      Cookie: pageLoad('/repay', KEYS, Date.now(), '203.0.113.9'),
       'X-Real-IP': '203.0.113.9',
       'X-Health-Proxy': proof,
     })
-  // Anyone on this machine can send X-Real-IP: without our nginx's proof it names no other client.
+  // Anyone on this machine can send X-Real-IP: without our nginx's proof it names no other client (and a
+  // token of that client's page is not this one's).
   expect((await through('made-up')).status).toBe(429)
   expect((await through(healthToken.proxyProof('another deployment’s secret 0123456789'))).status).toBe(429)
   expect((await through(healthToken.proxyProof(KEYS.secret))).status).toBe(202)
@@ -221,7 +218,7 @@ test('an IPv6 /64 is one client of the rate limit, whichever of its addresses ng
   await start(2)
   const from = (address: string) =>
     post(JSON.stringify(REPORT), 'application/json', 'POST', {
-      Cookie: pageLoad(),
+      Cookie: pageLoad('/repay', KEYS, Date.now(), address),
       'X-Real-IP': address,
       'X-Health-Proxy': healthToken.proxyProof(KEYS.secret),
     })
@@ -230,6 +227,31 @@ test('an IPv6 /64 is one client of the rate limit, whichever of its addresses ng
     statuses.push((await from(`2001:db8:7:8::${host}`)).status)
   expect(statuses).toEqual([202, 202, 429, 429])
   expect((await from('2001:db8:7:9::1')).status).toBe(202)
+})
+
+test('a token is spent only from the network its page went to', async () => {
+  await start()
+  const via = (address: string, cookie: string) =>
+    post(JSON.stringify(REPORT), 'application/json', 'POST', {
+      Cookie: cookie,
+      'X-Real-IP': address,
+      'X-Health-Proxy': healthToken.proxyProof(KEYS.secret),
+    })
+  // Gathered from 203.0.113.7 (or sent to a borrower there), reported from elsewhere: refused.
+  expect((await via('203.0.113.8', pageLoad('/repay', KEYS, Date.now(), '203.0.113.7'))).status).toBe(403)
+  expect(
+    (
+      await post(JSON.stringify(REPORT), 'application/json', 'POST', {
+        Cookie: pageLoad('/repay', KEYS, Date.now(), '203.0.113.7'),
+      })
+    ).status,
+  ).toBe(403)
+  // The borrower's phone moving within its own IPv6 /64 keeps its page load.
+  expect(
+    (await via('2001:db8:1:2::beef', pageLoad('/repay', KEYS, Date.now(), '2001:db8:1:2::1'))).status,
+  ).toBe(202)
+  expect((await via('203.0.113.7', pageLoad('/repay', KEYS, Date.now(), '203.0.113.7'))).status).toBe(202)
+  expect(collector.counts.refused).toBe(2)
 })
 
 test('the rate limit starts again each minute', () => {

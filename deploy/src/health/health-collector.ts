@@ -7,6 +7,7 @@ import { requestOrigin } from '../serve/request-paths'
 import type { Evidence } from './evidence'
 import type { HealthStore } from './health-store'
 import {
+  clientKeyOf,
   clientNetwork,
   fromOurProxy,
   PAGE_LOAD_COOKIE,
@@ -191,7 +192,8 @@ export function receiveHealthReport(
     }
     const report = checked.report
     const load = verifyPageLoadToken(collector.keys, requestCookie(req, PAGE_LOAD_COOKIE), report.route)
-    if ('problem' in load) {
+    // A token speaks for the network its page went to: tokens gathered elsewhere are not spent from here.
+    if ('problem' in load || load.client !== clientKeyOf(collector.keys, clientOf(req, collector.keys))) {
       collector.counts.refused += 1
       return answer(403, 'No page load')
     }

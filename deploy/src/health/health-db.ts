@@ -14,7 +14,7 @@ import { loadClass } from './load-class'
  * transaction (loads per outcome, errors, and vitals as histograms, per remote, version and minute) so that
  * summaries read aggregates, not rows.
  */
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 /** The most reports one page load keeps (ADR 0040): its load, then vitals and errors while it is open. */
 export const PAGE_LOAD_REPORTS = 4
 /** Loads and rollups older than this are deleted. */
@@ -107,7 +107,8 @@ const valueOf = (bucket: number) => (bucket === ZERO_BUCKET ? 0 : Math.exp((buck
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS loads (
-  id INTEGER PRIMARY KEY, load_id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL, reports INTEGER NOT NULL,
+  id INTEGER PRIMARY KEY, load_id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL, issued INTEGER NOT NULL,
+  reports INTEGER NOT NULL,
   remote TEXT, version TEXT, shown TEXT, client TEXT, class TEXT, outcome TEXT, reason TEXT);
 CREATE INDEX IF NOT EXISTS loads_by_version ON loads (remote, version, at, id);
 CREATE INDEX IF NOT EXISTS loads_by_client ON loads (remote, version, client, at, class);
@@ -172,8 +173,9 @@ export const QUERIES = {
     FROM versions v CROSS JOIN error_minutes m
       ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
     GROUP BY m.remote, m.version, slot`,
+  // A page sent before `since` (the release) is no load of it: tokens gathered earlier cannot be spent on it.
   firstLoads: `SELECT at, client, outcome, reason, version FROM loads
-    WHERE remote = ? AND version = ? AND at >= ? ORDER BY at, id`,
+    WHERE remote = ? AND version = ? AND at >= ? AND issued >= ? ORDER BY at, id`,
   // In client order each client is one group, whose earliest load's class SQLite reports with MIN(at): the
   // covering index answers it without a sort or a read of the table (the planner, knowing no row counts,
   // would rather sort the time range's rows, each read from the table).
@@ -258,8 +260,8 @@ export class HealthDb {
     return {
       load: s('SELECT id, reports, remote, version, shown FROM loads WHERE load_id = ?'),
       insertLoad: s(
-        `INSERT INTO loads (load_id, at, reports, remote, version, shown, client, class, outcome, reason)
-         VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO loads (load_id, at, issued, reports, remote, version, shown, client, class, outcome, reason)
+         VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       nextReport: s('UPDATE loads SET reports = reports + 1 WHERE id = ?'),
       // A load whose earlier reports (a page hidden before its remote settled) carried no outcome of its own.
@@ -344,7 +346,9 @@ export class HealthDb {
             else w.nextReport.run(load.id)
             load = { ...load, ...counted }
           } else {
-            const id = Number(w.insertLoad.run(evidence.loadId, at, ...row).lastInsertRowid)
+            const id = Number(
+              w.insertLoad.run(evidence.loadId, at, evidence.issuedAt, ...row).lastInsertRowid,
+            )
             load = { id, reports: 1, remote: null, version: null, shown: null, ...counted }
           }
           if (counted && own) {
@@ -457,7 +461,7 @@ export class HealthDb {
     const seen = new Set<string>()
     const loads: FirstLoad[] = []
     if (limit <= 0) return loads
-    for (const row of this.read.firstLoads.iterate(remote, version, since) as IterableIterator<Row>) {
+    for (const row of this.read.firstLoads.iterate(remote, version, since, since) as IterableIterator<Row>) {
       const client = String(row.client)
       if (seen.has(client)) continue
       seen.add(client)
@@ -497,7 +501,7 @@ export class HealthDb {
       versionVitals: [0, 60, 1],
       seriesLoads: [15, 0],
       seriesErrors: [15, 0],
-      firstLoads: ['r', 'v', 0],
+      firstLoads: ['r', 'v', 0, 0],
       baseline: ['r', 'v', 0, 1],
       rejectedSince: [0],
     }

@@ -87,6 +87,10 @@ export function pageLoadKeys(env: NodeJS.ProcessEnv = process.env): PageLoadKeys
 /** The network an address counts as, one client (an IPv4 address, an IPv6 /64): health-token.js's. */
 export const clientNetwork = (address: string) => healthToken.clientNetwork(address)
 
+/** The client key a page sent to `address` carries: what a report from there must name (ADR 0040). */
+export const clientKeyOf = (keys: PageLoadKeys, address: string) =>
+  healthToken.clientKey(keys.secret, address)
+
 /** The socket's address as nginx writes `$remote_addr` (IPv4 without the `::ffff:` of a dual-stack socket). */
 export const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
 
@@ -151,6 +155,9 @@ export function verifyPageLoadToken(
   return { loadId, client, route, issuedAt: Number(issued) * 1000 }
 }
 
+/** X-Health-Proxy's value, which our nginx sends (a load generator standing in for it sends the same). */
+export const proxyProof = (keys: PageLoadKeys) => healthToken.proxyProof(keys.secret)
+
 /**
  * Whether `req` came through our nginx: it carries X-Health-Proxy, a value only a holder of the secret can
  * make (any other client's copy of the header is replaced by nginx's own). Only then are the forwarded
@@ -159,7 +166,7 @@ export function verifyPageLoadToken(
 export function fromOurProxy(req: IncomingMessage, keys: PageLoadKeys): boolean {
   const sent = req.headers['x-health-proxy']
   if (typeof sent !== 'string') return false
-  const proof = Buffer.from(healthToken.proxyProof(keys.secret))
+  const proof = Buffer.from(proxyProof(keys))
   const given = Buffer.from(sent)
   return given.length === proof.length && timingSafeEqual(given, proof)
 }
