@@ -254,7 +254,7 @@ test('settings: RELEASE_WATCH_* over the defaults, every bad one named in one er
     'RELEASE_WATCH_BASELINE_DEFAULT (0.03) must not be below RELEASE_WATCH_BASELINE_FLOOR (0.05)',
   )
   expect(error).toContain(
-    'RELEASE_WATCH_MIN_LOADS is no longer read (the release judge of ADR 0041): it decides as loads come',
+    'RELEASE_WATCH_MIN_LOADS is no longer read (the release judge of ADR 0041): it rolls back as soon as loads show a failing version',
   )
 })
 
