@@ -174,6 +174,7 @@ export const QUERIES = {
       ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
     GROUP BY m.remote, m.version, slot`,
   // A page sent before `since` (the release) is no load of it: tokens gathered earlier cannot be spent on it.
+  // Tokens carry whole seconds, so the release's own second counts.
   firstLoads: `SELECT at, client, outcome, reason, version FROM loads
     WHERE remote = ? AND version = ? AND at >= ? AND issued >= ? ORDER BY at, id`,
   // In client order each client is one group, whose earliest load's class SQLite reports with MIN(at): the
@@ -461,7 +462,12 @@ export class HealthDb {
     const seen = new Set<string>()
     const loads: FirstLoad[] = []
     if (limit <= 0) return loads
-    for (const row of this.read.firstLoads.iterate(remote, version, since, since) as IterableIterator<Row>) {
+    for (const row of this.read.firstLoads.iterate(
+      remote,
+      version,
+      since,
+      since - (since % 1000),
+    ) as IterableIterator<Row>) {
       const client = String(row.client)
       if (seen.has(client)) continue
       seen.add(client)

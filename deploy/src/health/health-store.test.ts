@@ -235,6 +235,7 @@ test('first loads: the first counted load of each client since a time, in time o
 
 test('first loads: a page sent before the release is none of its loads, whenever it reports', async () => {
   const store = open()
+  now += 400
   const release = now
   // Tokens gathered an hour before a release, spent on it once it is out.
   for (const id of ['early-1', 'early-2', 'early-3']) {
@@ -242,8 +243,17 @@ test('first loads: a page sent before the release is none of its loads, whenever
     store.enqueue(report([outcome('2', 'retry-screen')]), loadOf(id, { issuedAt: release - 3_600_000 }))
   }
   now += 1000
+  // A page sent in the release's own second: its token says the second, not the millisecond.
+  store.enqueue(
+    report([outcome('2', 'mounted')]),
+    loadOf('same-second', { issuedAt: release - (release % 1000) }),
+  )
+  now += 1000
   store.enqueue(report([outcome('2', 'mounted')]), loadOf('after', { issuedAt: now - 500 }))
-  expect((await store.firstLoads('mf_loan', '2', release, 10)).map((l) => l.outcome)).toEqual(['mounted'])
+  expect((await store.firstLoads('mf_loan', '2', release, 10)).map((l) => l.outcome)).toEqual([
+    'mounted',
+    'mounted',
+  ])
 })
 
 const evidence = (loadId: string, remote: string | null = 'mf_loan', client = '0123456789abcdef') =>
