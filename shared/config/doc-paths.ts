@@ -7,7 +7,10 @@ import { dirname, join, relative } from 'node:path'
  * `pnpm validate` fails on a stale name.
  */
 
-/** A path the docs may name that a clean clone does not hold: build output, installed packages, caches. */
+/**
+ * A path the docs may name that a clean clone does not hold: build output, installed packages, caches, and a
+ * running server's state (`.health`: its token secret and report store).
+ */
 const GENERATED = new Set([
   'node_modules',
   'dist',
@@ -16,6 +19,7 @@ const GENERATED = new Set([
   '.build',
   '.nginx',
   '.server',
+  '.health',
   '.tmp',
   '.tsbuild',
   '__mf__temp',
