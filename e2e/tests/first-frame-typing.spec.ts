@@ -63,7 +63,9 @@ async function readCaptcha(page: Page): Promise<string> {
   const picture = page.getByRole('img', { name: '图形验证码图片' })
   await expect(picture).toHaveAttribute('src', /sid=/)
   const src = new URL((await picture.getAttribute('src'))!, page.url()).href
-  const svg = await (await page.request.get(src)).text()
+  // On a connection of its own: the tries are about as far apart as the server's keep-alive (5 s), and a
+  // request sent on a kept connection just as the server closes it fails with ECONNRESET (a CI run did).
+  const svg = await (await page.request.get(src, { headers: { Connection: 'close' } })).text()
   return [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]).join('')
 }
 
