@@ -11,7 +11,6 @@ import {
   clientNetwork,
   fromOurProxy,
   PAGE_LOAD_COOKIE,
-  plainAddress,
   verifyPageLoadToken,
   type PageLoadKeys,
 } from './page-load-token'
@@ -101,12 +100,13 @@ export class RateLimit {
 
 /**
  * The client a request counts against: nginx's `X-Real-IP` when the request proves it came through our nginx
- * (`fromOurProxy`), else the socket's address.
+ * (`fromOurProxy`), else the socket's address (either spelling of an IPv4 address: `clientNetwork` and the
+ * client key read both alike).
  */
 export function clientOf(req: IncomingMessage, keys: PageLoadKeys): string {
   const forwarded = req.headers['x-real-ip']
   const proxied = typeof forwarded === 'string' && forwarded !== '' && fromOurProxy(req, keys)
-  return proxied ? forwarded : plainAddress(req.socket.remoteAddress ?? '')
+  return proxied ? forwarded : (req.socket.remoteAddress ?? '')
 }
 
 /**
@@ -166,8 +166,9 @@ export function receiveHealthReport(
     req.resume()
     return answer(403, 'Reports from another site are refused')
   }
+  const client = clientOf(req, collector.keys)
   // Per network, as the token's client key counts (an IPv6 /64 is one client).
-  if (!collector.limit.allow(clientNetwork(clientOf(req, collector.keys)))) {
+  if (!collector.limit.allow(clientNetwork(client))) {
     collector.counts.limited += 1
     req.resume()
     return answer(429, 'Too many reports')
@@ -193,7 +194,7 @@ export function receiveHealthReport(
     const report = checked.report
     const load = verifyPageLoadToken(collector.keys, requestCookie(req, PAGE_LOAD_COOKIE), report.route)
     // A token speaks for the network its page went to: tokens gathered elsewhere are not spent from here.
-    if ('problem' in load || load.client !== clientKeyOf(collector.keys, clientOf(req, collector.keys))) {
+    if ('problem' in load || load.client !== clientKeyOf(collector.keys, client)) {
       collector.counts.refused += 1
       return answer(403, 'No page load')
     }

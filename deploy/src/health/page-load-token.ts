@@ -91,9 +91,6 @@ export const clientNetwork = (address: string) => healthToken.clientNetwork(addr
 export const clientKeyOf = (keys: PageLoadKeys, address: string) =>
   healthToken.clientKey(keys.secret, address)
 
-/** The socket's address as nginx writes `$remote_addr` (IPv4 without the `::ffff:` of a dual-stack socket). */
-export const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
-
 /**
  * The Set-Cookie value for a page sent for `target` (the request's path) to `address`, or null when reports
  * are off (no `endpoint`). `secure` when the page went over https.
@@ -109,7 +106,8 @@ export function pageLoadCookie(
     Math.floor(now / 1000),
     randomBytes(16).toString('hex'),
     healthToken.routeOf(page.target),
-    plainAddress(page.address),
+    // Keyed by its network (clientNetwork): a dual-stack socket's `::ffff:` form is the IPv4 nginx names.
+    page.address,
   )
   return healthToken.cookie(value, page.endpoint, keys.maxAgeSeconds, page.secure)
 }
