@@ -83,12 +83,10 @@ interface Sprt {
   p0: number
   p1: number
   llr: number
-  failures: number
-  n: number
   rejected: boolean
 }
 
-const sprt = (p0: number, p1: number): Sprt => ({ p0, p1, llr: 0, failures: 0, n: 0, rejected: false })
+const sprt = (p0: number, p1: number): Sprt => ({ p0, p1, llr: 0, rejected: false })
 
 /**
  * One more load for `test`; its H0 is rejected once the log-likelihood ratio reaches `upper`. Wald's lower
@@ -96,8 +94,6 @@ const sprt = (p0: number, p1: number): Sprt => ({ p0, p1, llr: 0, failures: 0, n
  * long it runs, with a probability of at most e^-upper = α / (1 − β).
  */
 function observe(test: Sprt, failed: boolean, upper: number): void {
-  test.n += 1
-  if (failed) test.failures += 1
   test.llr += failed ? Math.log(test.p1 / test.p0) : Math.log((1 - test.p1) / (1 - test.p0))
   if (test.llr >= upper) test.rejected = true
 }
