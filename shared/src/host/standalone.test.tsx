@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import type { RemoteProps } from '../contract/contract'
 import { FIRST_FRAME_ATTR, firstFrameProps, REMOTE_MOUNTED_MARK } from '../remote/first-frame'
 import { matchRoute } from '../routes/route-table'
+import { BELOW_FLOOR, ENTRY_STARTED } from './entry-watchdog'
 import { DEFAULT_SETTINGS } from './settings'
 import { runStandalone } from './standalone'
 
@@ -46,4 +47,22 @@ test('a page without a first frame renders the screen as before', async () => {
   window.history.replaceState(null, '', '/standalone/promotion')
   runStandalone({ root: Landing, remote: 'mf_promotion' })
   expect(await screen.findByRole('heading', { name: 'Register (promotion)' })).toBeInTheDocument()
+})
+
+test('on a page the watchdog found below the support floor the entry does nothing: its update screen stays', async () => {
+  const update = '<main data-entry-watchdog><div role="alert"><h1>Please update the app</h1></div></main>'
+  document.body.innerHTML = `<div id="root">${update}</div>`
+  const page = window as unknown as Record<string, unknown>
+  page[BELOW_FLOOR] = true
+  delete page[ENTRY_STARTED]
+  try {
+    window.history.replaceState(null, '', '/standalone/promotion')
+    runStandalone({ root: Landing, remote: 'mf_promotion' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('heading', { name: 'Register (promotion)' })).toBeNull()
+    expect(screen.getByRole('heading', { name: 'Please update the app' })).toBeInTheDocument()
+    expect(page[ENTRY_STARTED]).toBeUndefined()
+  } finally {
+    delete page[BELOW_FLOOR]
+  }
 })

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { fakePlatform } from '../testing/fake-platform'
+import { BELOW_FLOOR, ENTRY_STARTED } from 'shared/host/entry-watchdog'
 import { startShell } from './start-shell'
 
 beforeEach(() => {
@@ -51,4 +52,20 @@ test('the shell boots normally and passes the deploy settings to the loader', as
   await startShell(createLoader)
   expect(await screen.findByRole('heading', { name: 'Test preview' })).toBeInTheDocument()
   expect(createLoader).toHaveBeenCalledWith(expect.objectContaining({ versionOverrides: false }))
+})
+
+test('on a page the watchdog found below the support floor the shell does nothing: no loader, no remote', async () => {
+  const page = window as unknown as Record<string, unknown>
+  page[BELOW_FLOOR] = true
+  delete page[ENTRY_STARTED]
+  try {
+    const createLoader = vi.fn(async () => fakePlatform().loader)
+    window.history.replaceState(null, '', '/testPreview')
+    await startShell(createLoader)
+    expect(createLoader).not.toHaveBeenCalled()
+    expect(page[ENTRY_STARTED]).toBeUndefined()
+    expect(document.getElementById('root')).toBeEmptyDOMElement()
+  } finally {
+    delete page[BELOW_FLOOR]
+  }
 })
