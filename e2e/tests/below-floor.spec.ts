@@ -1,9 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import {
-  BELOW_FLOOR_TEXT,
-  ENTRY_WATCHDOG_TEXT,
-  ENTRY_WATCHDOG_WAIT_MS,
-} from 'shared/host/entry-watchdog'
+import { BELOW_FLOOR_TEXT, ENTRY_WATCHDOG_TEXT, ENTRY_WATCHDOG_WAIT_MS } from 'shared/host/entry-watchdog'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 
 /**
@@ -82,7 +78,10 @@ test('a module of the page that fails to parse means an engine below the floor: 
   page,
 }) => {
   await page.route(/\/assets\/index-[\w-]+\.js$/, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'export const shipped = class { static { ?? } }\n' }),
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: 'export const shipped = class { static { ?? } }\n',
+    }),
   )
   await page.goto(ROUTE)
   await expectUpdateScreen(page)
@@ -90,12 +89,14 @@ test('a module of the page that fails to parse means an engine below the floor: 
 
 test('an engine of the floor is not sent away: the page mounts', async ({ page }) => {
   const { requested } = await open(page, ROUTE)
-  await expect.poll(() => page.evaluate(() => (window as unknown as Record<string, unknown>).__entryStarted)).toBe(
-    true,
-  )
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Record<string, unknown>).__entryStarted))
+    .toBe(true)
   // The remote mounted over its first frame (the app's reporter chunk is the entry's own, never in the HTML).
   await expect(page.getByRole('heading', { level: 1, name: /about us/i })).toBeVisible()
   await expect.poll(() => requested().some((path) => /^\/assets\/reporter-/.test(path))).toBe(true)
   await expect(page.getByText(BELOW_FLOOR_TEXT.heading)).toHaveCount(0)
-  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__belowFloor)).toBe(undefined)
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__belowFloor)).toBe(
+    undefined,
+  )
 })

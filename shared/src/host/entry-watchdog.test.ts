@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS, parseSettings } from './settings'
 afterEach(() => {
   document.body.replaceChildren()
   vi.useRealTimers()
+  vi.restoreAllMocks()
 })
 
 /**
@@ -114,24 +115,27 @@ test.each([
   ['WeakRef (iOS 14.5, Chrome 84)', withoutIt((e) => delete e.WeakRef)],
   ["CSS 'aspect-ratio' (iOS 15, Chrome 88)", withoutIt((e) => (e.CSS = { supports: () => false }))],
   ['CSS.supports', withoutIt((e) => delete e.CSS)],
-])('an engine without %s is below the floor: the update screen at once, with the service phone', (_, engine) => {
-  const { win, fire } = runWatchdog(engine)
-  const screen = document.querySelector('[role="alert"]')!
-  expect(screen.querySelector('h1')?.textContent).toBe(BELOW_FLOOR_TEXT.heading)
-  expect(alertText()).toContain(BELOW_FLOOR_TEXT.body)
-  expect(alertText()).toContain(`${BELOW_FLOOR_TEXT.call} ${DEFAULT_SETTINGS.servicePhone}`)
-  expect(alertText()).not.toMatch(/connection/i)
-  expect(screen.querySelector('button')).toBeNull()
-  expect(document.getElementById('first-frame')).toBeNull()
-  expect(document.querySelectorAll('main')).toHaveLength(1)
-  // The entry reads this as its first act and does nothing.
-  expect(belowSupportFloor(win)).toBe(true)
-  // Its modules failing to load or to run later changes nothing: no "check your connection".
-  fire('error', entry())
-  fire('error', window, { error: new SyntaxError("Unexpected token '?'"), filename: '/assets/index-1.js' })
-  expect(document.querySelectorAll('[role="alert"]')).toHaveLength(1)
-  expect(alertText()).not.toMatch(/connection/i)
-})
+])(
+  'an engine without %s is below the floor: the update screen at once, with the service phone',
+  (_, engine) => {
+    const { win, fire } = runWatchdog(engine)
+    const screen = document.querySelector('[role="alert"]')!
+    expect(screen.querySelector('h1')?.textContent).toBe(BELOW_FLOOR_TEXT.heading)
+    expect(alertText()).toContain(BELOW_FLOOR_TEXT.body)
+    expect(alertText()).toContain(`${BELOW_FLOOR_TEXT.call} ${DEFAULT_SETTINGS.servicePhone}`)
+    expect(alertText()).not.toMatch(/connection/i)
+    expect(screen.querySelector('button')).toBeNull()
+    expect(document.getElementById('first-frame')).toBeNull()
+    expect(document.querySelectorAll('main')).toHaveLength(1)
+    // The entry reads this as its first act and does nothing.
+    expect(belowSupportFloor(win)).toBe(true)
+    // Its modules failing to load or to run later changes nothing: no "check your connection".
+    fire('error', entry())
+    fire('error', window, { error: new SyntaxError("Unexpected token '?'"), filename: '/assets/index-1.js' })
+    expect(document.querySelectorAll('[role="alert"]')).toHaveLength(1)
+    expect(alertText()).not.toMatch(/connection/i)
+  },
+)
 
 test('a script of the page that fails to parse before the entry started means an engine below the floor', () => {
   const { win, fire } = runWatchdog()
@@ -151,7 +155,7 @@ test('a script of the page that fails to parse before the entry started means an
 test('a parse failure reported by its message alone, as Firefox words it, is one too', () => {
   // A report may carry no error object, only the message.
   runWatchdog().fire('error', window, {
-    message: 'SyntaxError: expected expression, got \'?\'',
+    message: "SyntaxError: expected expression, got '?'",
     filename: 'https://cdn.example.ph/assets/index-1.js?retry=1',
   })
   expect(document.querySelector('h1')?.textContent).toBe(BELOW_FLOOR_TEXT.heading)
@@ -181,6 +185,10 @@ test.each([
   ['null'],
   ['{not json'],
 ])('the update screen reads the service phone as the settings do (%s)', (settings) => {
-  runWatchdog(withoutIt((e) => delete e.WeakRef), settings)
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  runWatchdog(
+    withoutIt((e) => delete e.WeakRef),
+    settings,
+  )
   expect(document.querySelector('strong')?.textContent).toBe(parseSettings(settings).servicePhone)
 })

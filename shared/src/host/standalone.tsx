@@ -7,7 +7,7 @@ import { localeFor, routesOf, type RemoteName } from '../routes/route-table'
 import { bootSession } from '../session/session'
 import { createHostServices } from './host'
 import { applyTheme, readSettings } from './settings'
-import { markEntryStarted } from './entry-watchdog'
+import { belowSupportFloor, markEntryStarted } from './entry-watchdog'
 
 export interface StandaloneOptions {
   /** The remote's root component (the one its lifecycles mount). */
@@ -33,6 +33,8 @@ function currentProps(screens: readonly string[], routes: Readonly<Record<string
  * demo API served by the dev server. Navigation stays in this page (history API).
  */
 export function runStandalone({ root: Root, remote }: StandaloneOptions): void {
+  // Below the support floor the watchdog's update screen is the page: none of the app runs (ADR 0048).
+  if (belowSupportFloor(window)) return
   // The page's entry ran: its watchdog leaves the page alone (shared/host/entry-watchdog).
   markEntryStarted(window)
   const routes = routesOf(remote)

@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createHostServices } from 'shared/host'
 import type { Settings } from 'shared/contract'
-import { markEntryStarted } from 'shared/host/entry-watchdog'
+import { belowSupportFloor, markEntryStarted } from 'shared/host/entry-watchdog'
 import { applyTheme, readSettings } from 'shared/host/settings'
 import { bootSession } from 'shared/session'
 import { App, createAppNavigation } from '../app'
@@ -28,6 +28,8 @@ declare global {
  * way, or one React cannot contain, shows the boot error screen rather than a blank page.
  */
 export async function startShell(createLoader: (settings: Settings) => Promise<RemoteLoader>): Promise<void> {
+  // Below the support floor the watchdog's update screen is the page: none of the app runs (ADR 0048).
+  if (belowSupportFloor(window)) return
   // The page's entry ran: its watchdog leaves the page alone (a failure from here is the boot error's).
   markEntryStarted(window)
   try {
