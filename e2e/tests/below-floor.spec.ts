@@ -74,6 +74,18 @@ for (const [engine, takeAway] of OLDER_ENGINES) {
   })
 }
 
+test('the standalone promotion page, its own entry, says the same below the floor and runs nothing', async ({
+  page,
+}) => {
+  await page.addInitScript(OLDER_ENGINES[0][1])
+  await page.goto('/standalone/promotion?id=7')
+  await expectUpdateScreen(page)
+  await page.waitForLoadState('load')
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__entryStarted)).toBe(
+    undefined,
+  )
+})
+
 test('a module of the page that fails to parse means an engine below the floor: the update screen, not the connection', async ({
   page,
 }) => {
