@@ -148,10 +148,37 @@ for (const path of ['/promotion', '/standalone/promotion']) {
   })
 }
 
-test('a hash route the frame was not written for still shows its own screen', async ({ page }) => {
-  await page.goto('/promotion#/agreementTemplate')
-  await mounted(page)
-  await expect(page.getByRole('heading', { level: 1, name: '用户注册协议' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: '注册', exact: true })).toHaveCount(0)
-  await expect(page.locator('#first-frame')).toHaveCount(0)
-})
+/**
+ * A page is written once per path, with the screen of the empty hash (issue #42, item 3; ADR 0049). On another
+ * hash route that frame is not the screen: the page must never paint it, and the remote must not hydrate it
+ * (React #418, logged as '[first frame] it did not match the screen…').
+ */
+for (const [address, heading, frameHeading] of [
+  ['/promotion?id=7#/downloadTemplate', '注册成功，下载APP立即借款', '注册'],
+  ['/promotion?id=7#/agreementTemplate', '用户注册协议', '注册'],
+  ['/standalone/promotion?id=7#/downloadTemplate', '注册成功，下载APP立即借款', '注册'],
+  ['/standalone/promotion#/agreementTemplate?id=7', '用户注册协议', '注册'],
+  ['/#about', 'About us', 'CashLoan: cash loans made simple'],
+] as const) {
+  test(`${address} never paints the frame of its path and shows its own screen without a mismatch`, async ({
+    page,
+  }) => {
+    const problems = hydrationProblems(page)
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(address, { waitUntil: 'commit' })
+    // The page's HTML alone, scripts held back: the frame is in it, but not on screen.
+    await page.locator('#first-frame, #root[data-first-frame]').waitFor({ state: 'attached' })
+    await expect(page.getByRole('heading', { name: frameHeading, exact: true })).toBeHidden()
+    release()
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+    if (!address.startsWith('/standalone')) await mounted(page)
+    await expect(page.getByRole('heading', { name: frameHeading, exact: true })).toHaveCount(0)
+    await expect(page.locator('#first-frame')).toHaveCount(0)
+    expect(problems).toEqual([])
+  })
+}

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { join, resolve } from 'node:path'
 import { build, type Plugin, type ResolvedConfig } from 'vite'
-import { FIRST_FRAME_MODULE } from '../src/remote/first-frame.ts'
+import { FIRST_FRAME_MODULE, type FirstFrameRoute } from '../src/remote/first-frame.ts'
 
 const ENTRY = 'virtual:first-frame-entry'
 
@@ -11,7 +11,7 @@ const ENTRY = 'virtual:first-frame-entry'
  * and no server sends to browsers. The release step requires it to write each route's first frame into the
  * route's page with the deployment's settings.
  */
-export function emitFirstFrameRenderer(remote: string, paths: readonly string[]): Plugin {
+export function emitFirstFrameRenderer(remote: string, routes: readonly FirstFrameRoute[]): Plugin {
   let config: ResolvedConfig
   return {
     name: 'first-frame-renderer',
@@ -20,7 +20,7 @@ export function emitFirstFrameRenderer(remote: string, paths: readonly string[])
       config = resolved
     },
     async closeBundle() {
-      if (paths.length === 0) return
+      if (routes.length === 0) return
       const root = config.root
       const outDir = resolve(root, config.build.outDir)
       const app = join(root, 'src/app/app.tsx')
@@ -41,7 +41,7 @@ export function emitFirstFrameRenderer(remote: string, paths: readonly string[])
                     `import * as app from ${JSON.stringify(app)}`,
                     `import { rootComponentOf } from 'shared/remote'`,
                     `import { createFirstFrameRenderer } from 'shared/remote/first-frame-render'`,
-                    `export const { paths, renderFirstFrame } = createFirstFrameRenderer(${JSON.stringify(remote)}, rootComponentOf(app), ${JSON.stringify(paths)})`,
+                    `export const { paths, renderFirstFrame } = createFirstFrameRenderer(${JSON.stringify(remote)}, rootComponentOf(app), ${JSON.stringify(routes)})`,
                   ].join('\n')
                 : null,
           },

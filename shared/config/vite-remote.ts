@@ -6,6 +6,7 @@ import { FIRST_CALLS_FILE, type FirstCalls } from '../src/http/first-call.ts'
 import { demoApiPlugin } from './demo-api.ts'
 import { retryImports } from './retry-imports.ts'
 import { emitFirstFrameRenderer } from './first-frame.ts'
+import type { FirstFrameRoute } from '../src/remote/first-frame.ts'
 import { HEAD_FILE, type RemoteHead } from '../src/remote/head.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
@@ -24,9 +25,10 @@ export interface RemoteOptions {
   /**
    * The routes whose first frame the release writes into their pages (ADR 0018): those whose first render is
    * the same for every borrower (a static page, a screen's loading state). A route left out paints when its
-   * code has run, as before.
+   * code has run, as before. A route whose screen is chosen by the hash lists the hash routes its frame is
+   * also the screen of (ADR 0049).
    */
-  firstFrames?: readonly string[]
+  firstFrames?: readonly FirstFrameRoute[]
   /** Its public routes' descriptions, which the release writes into their pages (ADR 0031). */
   head?: RemoteHead
 }

@@ -56,6 +56,34 @@ test('the frame goes above the shell’s root, with its styles and the shell’s
   )
 })
 
+test('a frame for some hash routes says which, and the page hides it on any other before a script runs', () => {
+  files({ 'assets/index-1.css': '#root{min-height:100vh}' })
+  const page = injectFirstFrame(
+    PAGE,
+    { ...frame(), hashes: ['', '/registerTemplate'] },
+    dir,
+    DEFAULT_SETTINGS,
+  )
+  expect(page).toContain(
+    '<div id="first-frame" class="first-frame" data-remote="mf_site" data-path="/aboutUs" ' +
+      'data-frame-hashes="[&quot;&quot;,&quot;/registerTemplate&quot;]">',
+  )
+  expect(page).toContain(
+    '<style>html[data-hash-route]:not([data-hash-route=""]):not([data-hash-route="/registerTemplate"]) ' +
+      '[data-frame-hashes]{display:none!important}</style>\n  </head>',
+  )
+  const standalone = injectStandaloneFrame(
+    PAGE,
+    { html: '<h1>注册</h1>', hashes: [''] },
+    (href) => join(dir, href.slice(1)),
+    DEFAULT_SETTINGS,
+  )
+  expect(standalone).toContain(
+    '<div id="root" data-first-frame data-frame-hashes="[&quot;&quot;]"><h1>注册</h1></div>',
+  )
+  expect(standalone).toContain('<style>html[data-hash-route]:not([data-hash-route=""]) [data-frame-hashes]')
+})
+
 test('no frame when a stylesheet cannot be inlined: unstyled content would shift when its styles arrive', () => {
   files({ 'assets/index-1.css': '#root{}' })
   const missing = [{ href: '/remotes/r/app.css', file: join(dir, 'r/app.css') }]
@@ -80,13 +108,15 @@ test('a standalone page carries the deployment’s theme from its first byte, as
   files({ 'assets/index-1.css': '.p{color:var(--ui-accent)}' })
   const fileOf = (href: string) => join(dir, href.slice(1))
   const themed = { ...DEFAULT_SETTINGS, backgroundColor: '#7a1fa2', fontColor: 'white' }
-  expect(injectStandaloneFrame(PAGE, '<h1>注册</h1>', fileOf, themed)).toBe(
+  expect(injectStandaloneFrame(PAGE, { html: '<h1>注册</h1>' }, fileOf, themed)).toBe(
     '<!doctype html><html lang="en" style="--app-bg:#7a1fa2;--app-fg:white"><head>' +
       '<style>.p{color:var(--ui-accent)}</style></head><body>' +
       '<div id="root" data-first-frame><h1>注册</h1></div></body></html>',
   )
   const unsafe = { ...DEFAULT_SETTINGS, backgroundColor: 'red;x:url(//evil)', fontColor: '"><b>' }
-  expect(injectStandaloneFrame(PAGE, '<h1>注册</h1>', fileOf, unsafe)).toContain('<html lang="en"><head>')
+  expect(injectStandaloneFrame(PAGE, { html: '<h1>注册</h1>' }, fileOf, unsafe)).toContain(
+    '<html lang="en"><head>',
+  )
 })
 
 test('an inlined stylesheet’s relative urls point where the file is', () => {

@@ -8,7 +8,9 @@ import {
   FIRST_FRAME_ID,
   FIRST_FRAME_MODULE,
   type FirstFrameRenderer,
+  type RenderedFirstFrame,
 } from 'shared/remote/first-frame'
+import { FRAME_HASHES_ATTR, frameHashStyle } from 'shared/remote/frame-hash'
 import { readBuilt } from '../built-file'
 import { escapeAttr, replaceLiteral } from '../settings'
 
@@ -19,6 +21,8 @@ export interface FirstFrame {
   remote: string
   path: string
   html: string
+  /** The hash routes it is the screen of (ADR 0049); any hash when its renderer does not say. */
+  hashes?: readonly string[]
   /** The stylesheets it needs to paint, inlined into the page: the remote's CSS the manifest lists. */
   styles: { href: string; file: string }[]
 }
@@ -51,26 +55,29 @@ export const pageSettings = (settings: Record<string, unknown>): Settings =>
  * server, which renders a page on every request where none is written (the benchmark's monolith), renders
  * each frame once rather than three renders per request before the document can leave.
  */
-const rendered = new Map<string, Pick<FirstFrame, 'html'> | null>()
+const rendered = new Map<string, RenderedFirstFrame | null>()
 
 /** The route's first frame from the release in `releaseDir`, or null (none, or the remote skipped it). */
 export function renderFirstFrame(
   releaseDir: string,
   path: string,
   settings: Settings,
-): Pick<FirstFrame, 'html'> | null {
+): RenderedFirstFrame | null {
   const key = JSON.stringify([releaseDir, path, settings])
   if (!rendered.has(key)) rendered.set(key, renderOnce(releaseDir, path, settings))
   return rendered.get(key) ?? null
 }
 
-function renderOnce(releaseDir: string, path: string, settings: Settings): Pick<FirstFrame, 'html'> | null {
+function renderOnce(releaseDir: string, path: string, settings: Settings): RenderedFirstFrame | null {
   const renderer = rendererIn(releaseDir)
   // A route the remote declares no frame for paints when its code has run, as before: nothing to say.
   if (!renderer || !renderer.paths.includes(path)) return null
   try {
     const result = renderer.renderFirstFrame(path, settings)
-    if ('html' in result && typeof result.html === 'string') return { html: result.html }
+    if ('html' in result && typeof result.html === 'string') {
+      const { hashes } = result
+      return Array.isArray(hashes) ? { html: result.html, hashes } : { html: result.html }
+    }
     console.warn(`[pages] no first frame: ${'skipped' in result ? result.skipped : 'no html'}`)
   } catch (error) {
     console.warn(`[pages] the first frame of ${path} failed: ${(error as Error).message}`)
@@ -140,19 +147,27 @@ export function injectFirstFrame(
   if (styled === null || styles.includes(null) || !page.includes(ROOT)) return page
   const remote = escapeAttr(frame.remote)
   const block =
-    `<div id="${FIRST_FRAME_ID}" class="first-frame" data-remote="${remote}" data-path="${escapeAttr(frame.path)}">` +
+    `<div id="${FIRST_FRAME_ID}" class="first-frame" data-remote="${remote}" data-path="${escapeAttr(frame.path)}"${hashesAttr(frame.hashes)}>` +
     `<div class="remote-slot" data-remote="${remote}"><div class="remote-root">${frame.html}</div></div></div>`
   const framed = replaceLiteral(
     replaceLiteral(
       styled,
       '</head>',
-      `  ${styles.map((css) => `<style>${css}</style>`).join('')}\n  </head>`,
+      `  ${[...styles, ...hashStyle(frame.hashes)].map((css) => `<style>${css}</style>`).join('')}\n  </head>`,
     ),
     ROOT,
     `${block}${ROOT}`,
   )
   return withTheme(framed, settings)
 }
+
+/** The frame's hash routes on its element, for the shell or the standalone entry to check (ADR 0049). */
+const hashesAttr = (hashes: readonly string[] | undefined): string =>
+  hashes ? ` ${FRAME_HASHES_ATTR}="${escapeAttr(JSON.stringify(hashes))}"` : ''
+
+/** The rule that keeps the frame from painting on any other hash route: before any script has run. */
+const hashStyle = (hashes: readonly string[] | undefined): string[] =>
+  hashes ? [frameHashStyle(hashes)] : []
 
 /** The theme on `<html>` from the first byte, as the shell and a standalone page set it at boot. */
 function withTheme(page: string, settings: Settings): string {
@@ -168,11 +183,15 @@ function withTheme(page: string, settings: Settings): string {
  */
 export function injectStandaloneFrame(
   page: string,
-  html: string,
+  frame: RenderedFirstFrame,
   fileOf: (href: string) => string | null,
   settings: Settings,
 ): string {
   const styled = inlineStylesheets(page, fileOf)
   if (styled === null || !page.includes(ROOT)) return page
-  return withTheme(replaceLiteral(styled, ROOT, `<div id="root" ${FIRST_FRAME_ATTR}>${html}</div>`), settings)
+  const root = `<div id="root" ${FIRST_FRAME_ATTR}${hashesAttr(frame.hashes)}>${frame.html}</div>`
+  const rules = hashStyle(frame.hashes).map((css) => `<style>${css}</style>`)
+  const ruled =
+    rules.length > 0 ? replaceLiteral(styled, '</head>', `  ${rules.join('')}\n  </head>`) : styled
+  return withTheme(replaceLiteral(ruled, ROOT, root), settings)
 }

@@ -187,6 +187,7 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
     remote: route.remote,
     path: route.path,
     html: frame.html,
+    ...(frame.hashes && { hashes: frame.hashes }),
     styles: css.map((s) => ({ href: base + s, file: join(releaseDir, s) })),
   }
   if (input.remoteChain === false) {

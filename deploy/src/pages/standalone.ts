@@ -78,7 +78,7 @@ export function standaloneHtml(
   if (!frame) return html
   return injectStandaloneFrame(
     html,
-    frame.html,
+    frame,
     (href) =>
       href.startsWith(`${REMOTES_URL}/`) ? resolveInside(cdnDir, href.slice(REMOTES_URL.length + 1)) : null,
     parsed,

@@ -11,6 +11,10 @@ const PAGES: Record<string, PromoPage> = {
   '/agreementTemplate': 'agreement',
 }
 
+/** The hash routes (route part) that show `page`: the landing's first frame is theirs too (ADR 0049). */
+export const hashRoutesOf = (page: PromoPage): string[] =>
+  Object.keys(PAGES).filter((route) => PAGES[route] === page)
+
 const HASHES: Record<PromoPage, string> = {
   register: '/registerTemplate',
   download: '/downloadTemplate',

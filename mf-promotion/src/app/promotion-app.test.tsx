@@ -15,7 +15,8 @@ import {
   recordPromoRequests,
   renderPromotion,
 } from '../testing/promo-page'
-import { promoHref, readPromoLocation } from './promo-route'
+import { createFirstFrameRenderer } from 'shared/remote/first-frame-render'
+import { hashRoutesOf, promoHref, readPromoLocation } from './promo-route'
 import { PromotionApp } from './promotion-app'
 import { MESSAGES } from './messages'
 
@@ -189,4 +190,18 @@ test('another ad link starts the landing afresh', async () => {
   )
   expect(screen.getByRole('textbox', { name: MESSAGES.phone })).toHaveValue('')
   await vi.waitFor(() => expect(requests.to('/promotion/track-visit')).toHaveLength(2))
+})
+
+test("the landing's first frame is the screen of the landing's hash routes, never the download or agreement page's", () => {
+  const hashes = hashRoutesOf('register')
+  expect(hashes).toEqual(['', '/', '/registerTemplate'])
+  const renderer = createFirstFrameRenderer('mf_promotion', PromotionApp, [{ path: '/promotion', hashes }])
+  expect(renderer.renderFirstFrame('/promotion', TEST_SETTINGS)).toMatchObject({ hashes })
+  // Declared for the download page, the release would refuse the frame: it is another screen.
+  const wrong = createFirstFrameRenderer('mf_promotion', PromotionApp, [
+    { path: '/promotion', hashes: ['/downloadTemplate'] },
+  ])
+  expect(wrong.renderFirstFrame('/promotion', TEST_SETTINGS)).toEqual({
+    skipped: '/promotion#/downloadTemplate renders another screen than /promotion',
+  })
 })

@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useState, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { RemoteProps } from '../contract/contract'
 import { FIRST_FRAME_ATTR, REMOTE_MOUNTED_MARK } from '../remote/first-frame'
+import { FRAME_HASHES_ATTR, frameFitsHash } from '../remote/frame-hash'
 import { hydrateFirstFrame } from '../remote/hydrate'
 import { localeFor, routesOf, type RemoteName } from '../routes/route-table'
 import { bootSession } from '../session/session'
@@ -99,10 +100,15 @@ export function runStandalone({ root: Root, remote }: StandaloneOptions): void {
       <Standalone />
     </StrictMode>
   )
-  // The deployed page carries the first screen's first frame (ADR 0018): take it over rather than repaint.
-  if (container.hasAttribute(FIRST_FRAME_ATTR)) {
-    container.removeAttribute(FIRST_FRAME_ATTR)
-    hydrateFirstFrame(container, app)
-  } else createRoot(container).render(app)
+  // The deployed page carries the first screen's first frame (ADR 0018): take it over rather than repaint,
+  // unless the address is on a hash route it is not the screen of (ADR 0049): then it goes, unhydrated.
+  const framed = container.hasAttribute(FIRST_FRAME_ATTR)
+  const fits = framed && frameFitsHash(container, window.location.hash)
+  if (framed && !fits) container.replaceChildren()
+  // Hydrated or not, the root is no frame any more: a later hash change must not hide it.
+  container.removeAttribute(FIRST_FRAME_ATTR)
+  container.removeAttribute(FRAME_HASHES_ATTR)
+  if (fits) hydrateFirstFrame(container, app)
+  else createRoot(container).render(app)
   warmUp()
 }

@@ -8,7 +8,7 @@ const render = (Root: (props: RemoteProps) => React.ReactNode, path = '/aboutUs'
 
 test('a declared route renders its first frame with the screen, the locale and the deployment’s settings', () => {
   const result = render(({ screen, locale, settings }) => <h1>{`${screen} ${locale} ${settings.name}`}</h1>)
-  expect(result).toEqual({ html: '<h1>aboutUs en CashLoan</h1>' })
+  expect(result).toEqual({ html: '<h1>aboutUs en CashLoan</h1>', hashes: [''] })
 })
 
 test('a data screen’s frame is its loading state: its calls never answer', () => {
@@ -16,7 +16,7 @@ test('a data screen’s frame is its loading state: its calls never answer', () 
     void http.get('/x')
     return <p role="status">Loading...</p>
   }
-  expect(render(Data)).toEqual({ html: '<p role="status">Loading...</p>' })
+  expect(render(Data)).toEqual({ html: '<p role="status">Loading...</p>', hashes: [''] })
 })
 
 test('no frame for a route the remote did not declare, or of another remote', () => {
@@ -41,7 +41,40 @@ test('a screen that reads its query without showing it still gets its frame', ()
   const reads = ({ query }: RemoteProps) => (
     <p>{query.orderId === undefined || query.orderId ? 'Loading' : 'x'}</p>
   )
-  expect(render(reads)).toEqual({ html: '<p>Loading</p>' })
+  expect(render(reads)).toEqual({ html: '<p>Loading</p>', hashes: [''] })
+})
+
+/** A remote whose hash chooses its page, as the promotion's does: an unknown hash is the landing. */
+function ByHash({ hash }: RemoteProps) {
+  const route = hash.split('?')[0]
+  return route === '/download' ? <h1>Download</h1> : <h1>Register</h1>
+}
+
+test('a frame is the screen of the empty hash only, unless its route declares more (issue #42)', () => {
+  expect(render(ByHash)).toEqual({ html: '<h1>Register</h1>', hashes: [''] })
+})
+
+test('a frame is also the screen of each hash route declared for its path that renders the same', () => {
+  const routes = [{ path: '/aboutUs', hashes: ['/', '/register'] }]
+  const renderer = createFirstFrameRenderer('mf_site', ByHash, routes)
+  expect(renderer.paths).toEqual(['/aboutUs'])
+  expect(renderer.renderFirstFrame('/aboutUs', DEFAULT_SETTINGS)).toEqual({
+    html: '<h1>Register</h1>',
+    hashes: ['', '/', '/register'],
+  })
+})
+
+test('no frame when a declared hash route renders another screen, or is not plain', () => {
+  const wrong = createFirstFrameRenderer('mf_site', ByHash, [
+    { path: '/aboutUs', hashes: ['/', '/download'] },
+  ])
+  expect(wrong.renderFirstFrame('/aboutUs', DEFAULT_SETTINGS)).toEqual({
+    skipped: '/aboutUs#/download renders another screen than /aboutUs',
+  })
+  const odd = createFirstFrameRenderer('mf_site', ByHash, [{ path: '/aboutUs', hashes: ['"]{}'] }])
+  expect(odd.renderFirstFrame('/aboutUs', DEFAULT_SETTINGS)).toEqual({
+    skipped: expect.stringContaining('unusual hash route'),
+  })
 })
 
 test('a screen that cannot render without a browser gets no frame, and says why', () => {
@@ -70,5 +103,6 @@ test('no frame with a form the browser would submit before the JS arrives; metho
   )
   expect(render(stays)).toEqual({
     html: '<form aria-label="sign up" method="dialog"><input aria-label="phone"/></form>',
+    hashes: [''],
   })
 })

@@ -2,19 +2,31 @@ import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { RemoteProps, Settings } from '../contract/contract'
 import { matchRoute, type RemoteName } from '../routes/route-table'
-import { firstFrameProps, withParams, type FirstFrameRenderer } from './first-frame'
+import {
+  firstFrameProps,
+  firstFramePath,
+  withParams,
+  type FirstFrameRenderer,
+  type FirstFrameRoute,
+} from './first-frame'
+import { PLAIN_HASH_ROUTE } from './frame-hash'
 
 /**
  * The server side of a remote's first frame (ADR 0018), bundled into its `.server/first-frame.cjs` by the
  * remote build (shared/config/first-frame.ts): renders `Root` as its lifecycles would mount it, for the
  * routes the remote declares (`paths`: those whose first render its team knows to be the same for every
- * borrower, such as static pages and loading states), and checks it (`withParams`).
+ * borrower, such as static pages and loading states), and checks it (`withParams`). A frame is the screen
+ * of the empty hash, and of each hash route the remote declares for its path once rendered the same with it
+ * (ADR 0049); a declared one that renders otherwise gives the route no frame.
  */
 export function createFirstFrameRenderer(
   remote: RemoteName,
   Root: ComponentType<RemoteProps>,
-  paths: readonly string[],
+  routes: readonly FirstFrameRoute[],
 ): FirstFrameRenderer {
+  const paths = routes.map(firstFramePath)
+  const hashesOf = (path: string) =>
+    routes.flatMap((route) => (typeof route !== 'string' && route.path === path ? route.hashes : []))
   return {
     paths,
     renderFirstFrame(path: string, settings: Settings) {
@@ -40,7 +52,15 @@ export function createFirstFrameRenderer(
             skipped: `${path}'s first frame has a form that the browser would submit before the JS arrives (${submits}): give it method="dialog"`,
           }
         }
-        return { html }
+        const declared = hashesOf(route.path)
+        for (const hash of declared) {
+          if (!PLAIN_HASH_ROUTE.test(hash))
+            return { skipped: `${path} declares an unusual hash route "${hash}"` }
+          if (renderToString(<Root {...plain} hash={hash} />) !== html) {
+            return { skipped: `${path}#${hash} renders another screen than ${path}` }
+          }
+        }
+        return { html, hashes: [...new Set(['', ...declared])] }
       } catch (error) {
         return { skipped: `${path}'s first frame failed to render: ${(error as Error).message}` }
       }

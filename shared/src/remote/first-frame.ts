@@ -71,8 +71,28 @@ export interface FirstFrameRenderer {
    * or one that depends on the query or the session (the page would paint something the borrower's own
    * render replaces).
    */
-  renderFirstFrame(path: string, settings: Settings): { html: string } | { skipped: string }
+  renderFirstFrame(path: string, settings: Settings): RenderedFirstFrame | { skipped: string }
 }
+
+/** A route's first frame as its remote renders it. */
+export interface RenderedFirstFrame {
+  html: string
+  /**
+   * The hash routes it is the screen of (ADR 0049): the empty one, and those its remote declared and the
+   * renderer found to render the same. Absent from renderers built before hash routes were checked.
+   */
+  hashes?: readonly string[]
+}
+
+/**
+ * A route a remote declares a first frame for (`remoteConfig({ firstFrames })`): its path, or its path with
+ * the hash routes (`registerTemplate` of `#/registerTemplate?id=7`, route part only) whose first render is the
+ * same as with no hash. A frame is never taken for a hash route it was not declared for (ADR 0049).
+ */
+export type FirstFrameRoute = string | { path: string; hashes: readonly string[] }
+
+export const firstFramePath = (route: FirstFrameRoute): string =>
+  typeof route === 'string' ? route : route.path
 
 const never = <T>() => new Promise<T>(() => undefined)
 

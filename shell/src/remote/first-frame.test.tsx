@@ -4,6 +4,7 @@ import type { RemoteProps } from 'shared/contract'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { createRemoteApp } from 'shared/remote'
 import { firstFrameProps, REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
+import { FRAME_HASHES_ATTR } from 'shared/remote/frame-hash'
 import { matchRoute } from 'shared/routes'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { App, createAppNavigation, type AppNavigation } from '../app'
@@ -32,12 +33,16 @@ const remote = (fellBackFrom: string | null = null): LoadedRemote => ({
   fellBackFrom,
 })
 
-/** The page as the release writes it for /aboutUs: the frame above the shell's empty root. */
-function writePage(path = '/aboutUs', html?: string) {
+/**
+ * The page as the release writes it for /aboutUs: the frame above the shell's empty root, with the hash routes
+ * it is the screen of when the release says (ADR 0049).
+ */
+function writePage(path = '/aboutUs', html?: string, hashes?: string[]) {
   const route = matchRoute(path)!
   const frame = html ?? renderToString(<AboutScreen {...firstFrameProps(route, DEFAULT_SETTINGS)} />)
+  const declared = hashes ? ` ${FRAME_HASHES_ATTR}="${JSON.stringify(hashes).replace(/"/g, '&quot;')}"` : ''
   document.body.innerHTML =
-    `<div id="first-frame" class="first-frame" data-remote="${route.remote}" data-path="${route.path}">` +
+    `<div id="first-frame" class="first-frame" data-remote="${route.remote}" data-path="${route.path}"${declared}>` +
     `<div class="remote-slot"><div class="remote-root">${frame}</div></div></div>`
 }
 
@@ -138,6 +143,31 @@ test('a frame of another screen is not taken over, nor left on screen', async ()
   expect(frameElement()).toBeNull()
   expect(screen.queryByRole('heading', { name: 'Privacy Policy' })).not.toBeInTheDocument()
   expect(screen.getByRole('heading', { name: 'About us' })).toBeInTheDocument()
+})
+
+test('on a hash route its frame is not for, the frame is neither shown nor hydrated: no mismatch (issue #42)', async () => {
+  const warn = vi.spyOn(console, 'warn')
+  writePage('/aboutUs', '<main><h1>Register</h1></main>', ['', '/registerTemplate'])
+  let arrive: (loaded: LoadedRemote) => void = () => undefined
+  renderShellAt('/aboutUs#/downloadTemplate?id=7', () => new Promise((resolve) => (arrive = resolve)))
+  // The skeleton, not the wrong screen, while the remote travels.
+  expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument()
+  expect(frameElement()).toBeNull()
+  arrive(remote())
+  await waitFor(() => expect(performance.getEntriesByName(REMOTE_MOUNTED_MARK)).toHaveLength(1))
+  expect(screen.getByRole('heading', { name: 'About us' })).toBeInTheDocument()
+  expect(screen.queryByRole('heading', { name: 'Register' })).not.toBeInTheDocument()
+  expect(warn).not.toHaveBeenCalled()
+})
+
+test('on a hash route its frame was declared for, the frame is hydrated', async () => {
+  const warn = vi.spyOn(console, 'warn')
+  writePage('/aboutUs', undefined, ['', '/registerTemplate'])
+  const painted = screen.getByRole('heading', { name: 'About us' })
+  renderShellAt('/aboutUs#/registerTemplate?id=7', async () => remote())
+  await waitFor(() => expect(performance.getEntriesByName(REMOTE_MOUNTED_MARK)).toHaveLength(1))
+  expect(screen.getByRole('heading', { name: 'About us' })).toBe(painted)
+  expect(warn).not.toHaveBeenCalled()
 })
 
 test('while the remote hydrates, the frame it took over is never covered by the skeleton', async () => {

@@ -19,6 +19,7 @@ import { NotAvailableScreen, RetryScreen } from '../components/retry-screen'
 import { RouteSkeleton } from '../components/route-skeleton'
 import { withTimeout } from 'shared/schedule'
 import { adoptFirstFrame, REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
+import { frameFitsHash } from 'shared/remote/frame-hash'
 import { findFirstFrame } from './first-frame'
 import { RemoteNotReleasedError, RemoteUnavailableError, type LoadedRemote } from './remote-loader'
 
@@ -110,10 +111,14 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     }
   }, [state, route.remote, reporter])
 
-  // A frame nobody will take over goes: the remote failed, the borrower moved on, or this route left.
+  // A frame nobody will take over goes: the remote failed, the borrower moved on, or this route left; or the
+  // address is on a hash route the frame is not the screen of (ADR 0049), where the remote renders afresh.
   const frameStale =
     frame !== null &&
-    (state.status === 'failed' || state.status === 'unreleased' || frame.dataset.path !== route.path)
+    (state.status === 'failed' ||
+      state.status === 'unreleased' ||
+      frame.dataset.path !== route.path ||
+      !frameFitsHash(frame, location.hash))
   // Before the paint: the frame lies above the shell's root, so it would cover the retry screen for a frame.
   useLayoutEffect(() => {
     if (frameStale) frame.remove()

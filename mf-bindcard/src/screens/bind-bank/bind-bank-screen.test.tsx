@@ -131,6 +131,19 @@ test('day: a date picker whose value is YYYY-MM-DD', async () => {
   expect(day).toHaveValue('1990-05-17')
 })
 
+test('day: empty, the field shows its placeholder, not the engine’s own date; chosen, the date alone', async () => {
+  await renderScreen()
+  const day = screen.getByLabelText('Date of birth')
+  // Engines ignore a date field's placeholder attribute: WebKit paints today's date in grey instead.
+  expect(screen.getByText('YYYY-MM-DD')).toBeVisible()
+  expect(day).toHaveAccessibleDescription('YYYY-MM-DD')
+  fireEvent.change(day, { target: { value: '1990-05-17' } })
+  expect(screen.queryByText('YYYY-MM-DD')).not.toBeInTheDocument()
+  expect(day).toHaveAccessibleDescription('')
+  fireEvent.change(day, { target: { value: '' } })
+  expect(screen.getByText('YYYY-MM-DD')).toBeVisible()
+})
+
 test('Next with an empty visible field names it and calls nothing', async () => {
   const { user } = await renderScreen()
   await user.type(screen.getByLabelText('GCash number'), '09171234567')

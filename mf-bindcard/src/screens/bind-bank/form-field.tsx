@@ -44,21 +44,40 @@ export function FormField({ item, value, onChange }: FormFieldProps) {
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      {item.cate === 'day' && (
-        <input
-          id={id}
-          type="date"
-          className="bind-field__input"
-          placeholder={item.subtitle}
-          aria-required={item.required}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
+      {item.cate === 'day' && <DateField id={id} item={item} value={value} onChange={onChange} />}
       {(item.cate === 'enum' || item.cate === 'city select') && (
         <PickerField id={id} item={item} value={value} onChange={onChange} />
       )}
     </div>
+  )
+}
+
+/**
+ * A date field that shows its placeholder while empty. Engines ignore a date input's placeholder and paint
+ * their own text instead: Chromium 'mm/dd/yyyy', WebKit today's date in grey, which reads as a date already
+ * chosen (issue #42). The field stays the native date input (the phone's own date picker); while empty and
+ * not being edited, its own text is not painted and the placeholder lies over it, as the field's description.
+ */
+function DateField({ id, item, value, onChange }: FormFieldProps & { id: string }) {
+  const hintId = `${id}-placeholder`
+  const empty = value === '' && item.subtitle !== ''
+  return (
+    <span className="bind-field__date">
+      <input
+        id={id}
+        type="date"
+        className={`bind-field__input${empty ? ' bind-field__input--empty' : ''}`}
+        aria-required={item.required}
+        aria-describedby={empty ? hintId : undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {empty && (
+        <span id={hintId} className="bind-field__placeholder">
+          {item.subtitle}
+        </span>
+      )}
+    </span>
   )
 }
 
