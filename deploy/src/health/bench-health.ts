@@ -70,13 +70,15 @@ function load(i: number, now: number, next: () => number): StoreItem {
         phases: {},
       },
     ],
-    vitals: [
-      { name: 'LCP', value: Math.round(800 * Math.exp(next() * 1.6)), remote, version: shown },
-      { name: 'CLS', value: Math.round(next() * 2000) / 10_000, remote, version: shown },
-      ...(next() < 0.5
-        ? [{ name: 'INP' as const, value: Math.round(40 + next() * 400), remote, version: shown }]
-        : []),
-    ].filter((vital) => !engine.unreported.includes(vital.name)),
+    vitals: (
+      [
+        { name: 'LCP', value: Math.round(800 * Math.exp(next() * 1.6)), remote, version: shown },
+        { name: 'CLS', value: Math.round(next() * 2000) / 10_000, remote, version: shown },
+        ...(next() < 0.5
+          ? [{ name: 'INP' as const, value: Math.round(40 + next() * 400), remote, version: shown }]
+          : []),
+      ] satisfies HealthReport['vitals']
+    ).filter((vital) => !engine.unreported.includes(vital.name)),
     errors:
       next() < 0.03 ? [{ remote, version: shown, kind: 'error', message: 'TypeError: x is undefined' }] : [],
     calls: [],
