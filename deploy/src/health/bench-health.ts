@@ -33,7 +33,17 @@ function random(seed: number): () => number {
   }
 }
 
-/** Half the loads are mf_loan's; its new version has the last two hours, the previous one the rest. */
+/** The engines pages name (ADR 0047): Android web views, iOS web views before 26.2, Firefox. */
+const ENGINES: [share: number, engine: NonNullable<HealthReport['engine']>][] = [
+  [0.55, { name: 'chromium', major: 120, unreported: [] }],
+  [0.95, { name: 'webkit', major: 17, unreported: ['LCP', 'INP', 'CLS'] }],
+  [1, { name: 'gecko', major: 153, unreported: ['CLS'] }],
+]
+
+/**
+ * Half the loads are mf_loan's; its new version has the last two hours, the previous one the rest. Each names
+ * an engine, and carries only the vitals that engine reports.
+ */
 function load(i: number, now: number, next: () => number): StoreItem {
   const at = now - DAY + Math.floor((i * DAY) / LOADS)
   const remote = next() < 0.5 ? 'mf_loan' : REMOTES[1 + Math.floor(next() * 5)]
@@ -43,10 +53,13 @@ function load(i: number, now: number, next: () => number): StoreItem {
     roll < 0.96 ? 'mounted' : roll < 0.98 ? 'retry-screen' : roll < 0.99 ? 'mount-timeout' : 'fallback'
   const fellBack = outcome === 'fallback'
   const shown = fellBack ? '1.0.0' : version
+  const pick = next()
+  const engine = ENGINES.find(([share]) => pick < share)![1]
   const report: HealthReport = {
     v: 1,
     route: '/loanDetails',
     phase: 'load',
+    engine,
     remotes: [
       {
         remote,
@@ -57,13 +70,15 @@ function load(i: number, now: number, next: () => number): StoreItem {
         phases: {},
       },
     ],
-    vitals: [
-      { name: 'LCP', value: Math.round(800 * Math.exp(next() * 1.6)), remote, version: shown },
-      { name: 'CLS', value: Math.round(next() * 2000) / 10_000, remote, version: shown },
-      ...(next() < 0.5
-        ? [{ name: 'INP' as const, value: Math.round(40 + next() * 400), remote, version: shown }]
-        : []),
-    ],
+    vitals: (
+      [
+        { name: 'LCP', value: Math.round(800 * Math.exp(next() * 1.6)), remote, version: shown },
+        { name: 'CLS', value: Math.round(next() * 2000) / 10_000, remote, version: shown },
+        ...(next() < 0.5
+          ? [{ name: 'INP' as const, value: Math.round(40 + next() * 400), remote, version: shown }]
+          : []),
+      ] satisfies HealthReport['vitals']
+    ).filter((vital) => !engine.unreported.includes(vital.name)),
     errors:
       next() < 0.03 ? [{ remote, version: shown, kind: 'error', message: 'TypeError: x is undefined' }] : [],
     calls: [],

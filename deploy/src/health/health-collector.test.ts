@@ -175,6 +175,24 @@ test.each([
     'a field the page never sends',
   ],
   ['an address as the route', JSON.stringify({ ...REPORT, route: '/repay?orderId=86' }), 'route'],
+  [
+    'a metric name no engine reports',
+    JSON.stringify({ ...REPORT, engine: { name: 'webkit', major: 17, unreported: ['FID'] } }),
+    'engine.unreported.0: expected ("LCP" | "INP" | "CLS")',
+  ],
+  [
+    'the user agent beside the engine',
+    JSON.stringify({
+      ...REPORT,
+      engine: { name: 'webkit', major: 17, unreported: [], ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2)' },
+    }),
+    'engine: a field the page never sends',
+  ],
+  [
+    'a vital its engine says it cannot report',
+    JSON.stringify({ ...REPORT, engine: { name: 'webkit', major: 17, unreported: ['INP'] } }),
+    'vitals: a vital its engine cannot report',
+  ],
 ])('a malformed report (%s) gets 400, is counted and never stored', async (_, body, problem) => {
   await start()
   const response = await post(body)
@@ -183,6 +201,27 @@ test.each([
   expect(collector.counts.rejected).toBe(1)
   expect(await collector.store.rejectedSince(0)).toBe(1)
   expect(await kept()).toBe(0)
+})
+
+test('the engine is kept as the page named it, an unknown class as `other` and the major within 0–999; nothing else of the browser', async () => {
+  await start()
+  const engines = [
+    { name: 'gecko', major: 153, unreported: ['CLS'] },
+    { name: 'presto', major: 1e9, unreported: [] },
+  ]
+  for (const engine of engines)
+    expect(
+      (await post(JSON.stringify({ ...REPORT, engine }), 'text/plain', 'POST', { Cookie: pageLoad() }))
+        .status,
+    ).toBe(202)
+  expect((await stored()).map((l) => [l.engine, l.engineMajor, l.unreported])).toEqual([
+    ['gecko', 153, ['CLS']],
+    ['other', 999, []],
+  ])
+  expect(forwarded.map((r) => r.engine)).toEqual([
+    { name: 'gecko', major: 153, unreported: ['CLS'] },
+    { name: 'other', major: 999, unreported: [] },
+  ])
 })
 
 test('other methods, types and sizes are refused', async () => {

@@ -1,6 +1,12 @@
 import { existsSync, rmSync } from 'node:fs'
 import Database from 'better-sqlite3'
-import type { HealthReport, RemoteOutcome } from 'shared/health/report'
+import {
+  VITALS,
+  type EngineName,
+  type HealthReport,
+  type RemoteOutcome,
+  type VitalName,
+} from 'shared/health/report'
 import type { Evidence } from './evidence'
 import { loadClass } from './load-class'
 
@@ -12,9 +18,16 @@ import { loadClass } from './load-class'
  * One row per page load (`loads`, ADR 0040), counted once, from its first report that carries the outcome of
  * its route's remote; vitals, errors and failed calls keyed by their load; and rollups kept in the same
  * transaction (loads per outcome, errors, and vitals as histograms, per remote, version and minute) so that
- * summaries read aggregates, not rows.
+ * summaries read aggregates, not rows. Every load and rollup names the page's engine class (ADR 0047), and
+ * the loads whose engine cannot report a vital are counted apart from those that reported it.
  */
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 5
+/**
+ * The engine of a load whose page named none: a page served before engines were reported, and every load a
+ * schema-4 file held when it was upgraded.
+ */
+export const UNKNOWN_ENGINE = 'unknown'
+export type StoredEngine = EngineName | typeof UNKNOWN_ENGINE
 /** The most reports one page load keeps (ADR 0040): its load, then vitals and errors while it is open. */
 export const PAGE_LOAD_REPORTS = 4
 /** Loads and rollups older than this are deleted. */
@@ -40,10 +53,18 @@ export interface StoreLimits {
   maxVersionsPerRemote: number
 }
 
-/** What ops read per remote version over a window (`pnpm remotes`, the ops page, the release watch). */
-export interface VersionHealth {
-  remote: string
-  version: string
+/** One vital over a window: the loads that reported it, and those whose engine cannot (never a good value). */
+export interface VitalHealth {
+  /** The 75th percentile over the loads that reported it (each load once, its first value); null without one. */
+  p75: number | null
+  /** Loads that reported it. */
+  loads: number
+  /** Loads whose engine said it cannot report it: counted here, never in `p75`. */
+  unreported: number
+}
+
+/** What borrowers got over a window, for a version or one engine's loads of it. */
+export interface LoadHealth {
   /** Page loads that wanted this version on screen (every outcome, fallbacks from it included). */
   loads: number
   mounted: number
@@ -52,8 +73,20 @@ export interface VersionHealth {
   /** Loads of this version that ended on the retry screen, a refused contract or a mount timeout. */
   failures: number
   errors: number
-  lcpP75: number | null
-  inpP75: number | null
+  vitals: Record<VitalName, VitalHealth>
+}
+
+/** One engine's share of a version's loads. */
+export interface EngineHealth extends LoadHealth {
+  engine: StoredEngine
+}
+
+/** What ops read per remote version over a window (`pnpm remotes`, the ops page): all loads, then per engine. */
+export interface VersionHealth extends LoadHealth {
+  remote: string
+  version: string
+  /** Most loads first. */
+  engines: EngineHealth[]
 }
 
 /** One remote version's counts in one time bucket (`series`). */
@@ -84,19 +117,23 @@ export interface LoadBaseline {
   network: number
 }
 
+const noVitals = () =>
+  Object.fromEntries(VITALS.map((name) => [name, { p75: null, loads: 0, unreported: 0 }])) as Record<
+    VitalName,
+    VitalHealth
+  >
+const noLoadHealth = (): LoadHealth => ({
+  loads: 0,
+  mounted: 0,
+  fallbacks: 0,
+  failures: 0,
+  errors: 0,
+  vitals: noVitals(),
+})
+
 /** A version no borrower has loaded yet: the counts every summary starts from. */
 export function noLoads(remote: string, version: string): VersionHealth {
-  return {
-    remote,
-    version,
-    loads: 0,
-    mounted: 0,
-    fallbacks: 0,
-    failures: 0,
-    errors: 0,
-    lcpP75: null,
-    inpP75: null,
-  }
+  return { remote, version, ...noLoadHealth(), engines: [] }
 }
 
 const minuteOf = (at: number) => Math.floor(at / MINUTE_MS)
@@ -105,11 +142,39 @@ const bucketOf = (value: number) => (value > 0 ? Math.floor(Math.log(value) / BU
 /** A bucket's value: the middle of its range on the log scale. */
 const valueOf = (bucket: number) => (bucket === ZERO_BUCKET ? 0 : Math.exp((bucket + 0.5) * BUCKET_BASE))
 
+/** The rollups schema 4 had, now with the engine in their key (the migration copies them). */
+const ROLLUPS = `
+CREATE TABLE IF NOT EXISTS load_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, engine TEXT NOT NULL, outcome TEXT NOT NULL,
+  n INTEGER NOT NULL, PRIMARY KEY (remote, version, minute, engine, outcome)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS error_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, engine TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, minute, engine)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vital_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL, engine TEXT NOT NULL,
+  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, name, minute, engine, bucket)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vital_hours (
+  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, hour INTEGER NOT NULL, engine TEXT NOT NULL,
+  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, name, hour, engine, bucket)) WITHOUT ROWID;`
+/** Each rollup's columns in schema 4, in the order `ROLLUPS` puts them with the engine. */
+const ROLLUP_COLUMNS_4 = {
+  load_minutes: ['remote, version, minute, outcome, n', 'remote, version, minute, engine, outcome, n'],
+  error_minutes: ['remote, version, minute, n', 'remote, version, minute, engine, n'],
+  vital_minutes: [
+    'remote, version, name, minute, bucket, n',
+    'remote, version, name, minute, engine, bucket, n',
+  ],
+  vital_hours: ['remote, version, name, hour, bucket, n', 'remote, version, name, hour, engine, bucket, n'],
+} as const
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS loads (
   id INTEGER PRIMARY KEY, load_id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL, issued INTEGER NOT NULL,
   reports INTEGER NOT NULL,
-  remote TEXT, version TEXT, shown TEXT, client TEXT, class TEXT, outcome TEXT, reason TEXT);
+  remote TEXT, version TEXT, shown TEXT, client TEXT, class TEXT, outcome TEXT, reason TEXT,
+  engine TEXT NOT NULL DEFAULT '${UNKNOWN_ENGINE}', engine_major INTEGER, unreported TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS loads_by_version ON loads (remote, version, at, id);
 CREATE INDEX IF NOT EXISTS loads_by_client ON loads (remote, version, client, at, class);
 CREATE TABLE IF NOT EXISTS vitals (load INTEGER NOT NULL, name TEXT NOT NULL, value REAL NOT NULL);
@@ -125,20 +190,10 @@ CREATE INDEX IF NOT EXISTS call_failures_by_load ON call_failures (load);
 CREATE TABLE IF NOT EXISTS versions (
   remote TEXT NOT NULL, version TEXT NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL,
   PRIMARY KEY (remote, version)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS load_minutes (
-  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, outcome TEXT NOT NULL, n INTEGER NOT NULL,
-  PRIMARY KEY (remote, version, minute, outcome)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS error_minutes (
-  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, n INTEGER NOT NULL,
-  PRIMARY KEY (remote, version, minute)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS vital_minutes (
-  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL,
-  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
-  PRIMARY KEY (remote, version, name, minute, bucket)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS vital_hours (
-  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, hour INTEGER NOT NULL,
-  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
-  PRIMARY KEY (remote, version, name, hour, bucket)) WITHOUT ROWID;
+${ROLLUPS}
+CREATE TABLE IF NOT EXISTS unreported_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, engine TEXT NOT NULL, name TEXT NOT NULL,
+  n INTEGER NOT NULL, PRIMARY KEY (remote, version, minute, engine, name)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rejected (
   minute INTEGER NOT NULL, reason TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (minute, reason)) WITHOUT ROWID;
 `
@@ -148,23 +203,27 @@ CREATE TABLE IF NOT EXISTS rejected (
  * joins name `versions` first (CROSS JOIN keeps that order): a few dozen rows, each a range of a rollup's key.
  */
 export const QUERIES = {
-  versionLoads: `SELECT m.remote, m.version, m.outcome, SUM(m.n) AS n
+  versionLoads: `SELECT m.remote, m.version, m.engine, m.outcome, SUM(m.n) AS n
     FROM versions v CROSS JOIN load_minutes m
       ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
-    GROUP BY m.remote, m.version, m.outcome`,
-  versionErrors: `SELECT m.remote, m.version, SUM(m.n) AS n
+    GROUP BY m.remote, m.version, m.engine, m.outcome`,
+  versionErrors: `SELECT m.remote, m.version, m.engine, SUM(m.n) AS n
     FROM versions v CROSS JOIN error_minutes m
       ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
-    GROUP BY m.remote, m.version`,
+    GROUP BY m.remote, m.version, m.engine`,
   // Whole hours from the hourly histograms, the minutes before the first whole hour from the minutes'.
-  versionVitals: `SELECT remote, version, name, bucket, SUM(n) AS n FROM (
-      SELECT h.remote, h.version, h.name, h.bucket, h.n FROM versions v CROSS JOIN vital_minutes h
-        ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP')
+  versionVitals: `SELECT remote, version, name, engine, bucket, SUM(n) AS n FROM (
+      SELECT h.remote, h.version, h.name, h.engine, h.bucket, h.n FROM versions v CROSS JOIN vital_minutes h
+        ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP', 'CLS')
         AND h.minute >= ? AND h.minute < ?
       UNION ALL
-      SELECT h.remote, h.version, h.name, h.bucket, h.n FROM versions v CROSS JOIN vital_hours h
-        ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP') AND h.hour >= ?)
-    GROUP BY remote, version, name, bucket`,
+      SELECT h.remote, h.version, h.name, h.engine, h.bucket, h.n FROM versions v CROSS JOIN vital_hours h
+        ON h.remote = v.remote AND h.version = v.version AND h.name IN ('LCP', 'INP', 'CLS') AND h.hour >= ?)
+    GROUP BY remote, version, name, engine, bucket`,
+  versionUnreported: `SELECT u.remote, u.version, u.engine, u.name, SUM(u.n) AS n
+    FROM versions v CROSS JOIN unreported_minutes u
+      ON u.remote = v.remote AND u.version = v.version AND u.minute >= ?
+    GROUP BY u.remote, u.version, u.engine, u.name`,
   seriesLoads: `SELECT m.remote, m.version, m.minute / CAST(? AS INTEGER) AS slot, m.outcome, SUM(m.n) AS n
     FROM versions v CROSS JOIN load_minutes m
       ON m.remote = v.remote AND m.version = v.version AND m.minute >= ?
@@ -194,6 +253,8 @@ interface LoadRow {
   remote: string | null
   version: string | null
   shown: string | null
+  engine: StoredEngine
+  unreported: string
 }
 
 export class HealthDb {
@@ -247,11 +308,29 @@ export class HealthDb {
       )
     }
     this.db.transaction(() => {
-      // An earlier schema's rows were counted by other rules (the first store's had no page load at all), so
-      // they go: the file holds the store alone.
-      const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]
-      for (const { name } of tables) this.db.exec(`DROP TABLE IF EXISTS "${String(name)}"`)
+      if (version === 4) {
+        // Schema 4's loads and rollups count by today's rules, without an engine: they are kept, as
+        // `unknown`'s, and its rollups are copied into tables keyed by the engine too.
+        this.db.exec(`ALTER TABLE loads ADD COLUMN engine TEXT NOT NULL DEFAULT '${UNKNOWN_ENGINE}';
+          ALTER TABLE loads ADD COLUMN engine_major INTEGER;
+          ALTER TABLE loads ADD COLUMN unreported TEXT NOT NULL DEFAULT '';`)
+        for (const table of Object.keys(ROLLUP_COLUMNS_4))
+          this.db.exec(`ALTER TABLE ${table} RENAME TO ${table}_4`)
+      } else {
+        // An earlier schema's rows were counted by other rules (the first store's had no page load at all),
+        // so they go: the file holds the store alone.
+        const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Row[]
+        for (const { name } of tables) this.db.exec(`DROP TABLE IF EXISTS "${String(name)}"`)
+      }
       this.db.exec(SCHEMA)
+      if (version === 4) {
+        for (const [table, [before, after]] of Object.entries(ROLLUP_COLUMNS_4)) {
+          const engine = before.replace(/(minute|hour), /, `$1, '${UNKNOWN_ENGINE}', `)
+          this.db.exec(
+            `INSERT INTO ${table} (${after}) SELECT ${engine} FROM ${table}_4; DROP TABLE ${table}_4`,
+          )
+        }
+      }
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`)
     })()
   }
@@ -259,10 +338,11 @@ export class HealthDb {
   private writeStatements() {
     const s = (sql: string) => this.db.prepare(sql)
     return {
-      load: s('SELECT id, reports, remote, version, shown FROM loads WHERE load_id = ?'),
+      load: s('SELECT id, reports, remote, version, shown, engine, unreported FROM loads WHERE load_id = ?'),
       insertLoad: s(
-        `INSERT INTO loads (load_id, at, issued, reports, remote, version, shown, client, class, outcome, reason)
-         VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO loads (load_id, at, issued, reports, engine, engine_major, unreported,
+           remote, version, shown, client, class, outcome, reason)
+         VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       nextReport: s('UPDATE loads SET reports = reports + 1 WHERE id = ?'),
       // A load whose earlier reports (a page hidden before its remote settled) carried no outcome of its own.
@@ -275,21 +355,26 @@ export class HealthDb {
       ),
       seenVersion: s('UPDATE versions SET last_at = ? WHERE remote = ? AND version = ? AND last_at < ?'),
       countLoad: s(
-        `INSERT INTO load_minutes (remote, version, minute, outcome, n) VALUES (?, ?, ?, ?, 1)
+        `INSERT INTO load_minutes (remote, version, minute, engine, outcome, n) VALUES (?, ?, ?, ?, ?, 1)
          ON CONFLICT DO UPDATE SET n = n + 1`,
       ),
+      countUnreported: s(
+        `INSERT INTO unreported_minutes (remote, version, minute, engine, name, n) VALUES (?, ?, ?, ?, ?, 1)
+         ON CONFLICT DO UPDATE SET n = n + 1`,
+      ),
+      vitalSeen: s('SELECT 1 FROM vitals WHERE load = ? AND name = ? LIMIT 1'),
       vital: s('INSERT INTO vitals (load, name, value) VALUES (?, ?, ?)'),
       countVital: s(
-        `INSERT INTO vital_minutes (remote, version, name, minute, bucket, n) VALUES (?, ?, ?, ?, ?, 1)
+        `INSERT INTO vital_minutes (remote, version, name, minute, engine, bucket, n) VALUES (?, ?, ?, ?, ?, ?, 1)
          ON CONFLICT DO UPDATE SET n = n + 1`,
       ),
       countVitalHour: s(
-        `INSERT INTO vital_hours (remote, version, name, hour, bucket, n) VALUES (?, ?, ?, ?, ?, 1)
+        `INSERT INTO vital_hours (remote, version, name, hour, engine, bucket, n) VALUES (?, ?, ?, ?, ?, ?, 1)
          ON CONFLICT DO UPDATE SET n = n + 1`,
       ),
       error: s('INSERT INTO errors (load, at, remote, version, kind, message) VALUES (?, ?, ?, ?, ?, ?)'),
       countError: s(
-        `INSERT INTO error_minutes (remote, version, minute, n) VALUES (?, ?, ?, 1)
+        `INSERT INTO error_minutes (remote, version, minute, engine, n) VALUES (?, ?, ?, ?, 1)
          ON CONFLICT DO UPDATE SET n = n + 1`,
       ),
       call: s('INSERT INTO call_failures (load, path, kind, count) VALUES (?, ?, ?, ?)'),
@@ -347,31 +432,58 @@ export class HealthDb {
             else w.nextReport.run(load.id)
             load = { ...load, ...counted }
           } else {
+            // The engine of a page load is its first report's: every report of one page names the same.
+            const engine: StoredEngine = report.engine?.name ?? UNKNOWN_ENGINE
+            const unreported = report.engine?.unreported.join(',') ?? ''
             const id = Number(
-              w.insertLoad.run(evidence.loadId, at, evidence.issuedAt, ...row).lastInsertRowid,
+              w.insertLoad.run(
+                evidence.loadId,
+                at,
+                evidence.issuedAt,
+                engine,
+                report.engine?.major ?? null,
+                unreported,
+                ...row,
+              ).lastInsertRowid,
             )
-            load = { id, reports: 1, remote: null, version: null, shown: null, ...counted }
+            load = {
+              id,
+              reports: 1,
+              remote: null,
+              version: null,
+              shown: null,
+              engine,
+              unreported,
+              ...counted,
+            }
           }
           if (counted && own) {
             touch(counted.remote, counted.version, at)
-            w.countLoad.run(counted.remote, counted.version, minute, own.outcome)
+            w.countLoad.run(counted.remote, counted.version, minute, load.engine, own.outcome)
+            // Beside the load it is one of: a version's row says how many of its loads could not report it.
+            for (const name of load.unreported ? load.unreported.split(',') : [])
+              w.countUnreported.run(counted.remote, counted.version, minute, load.engine, name)
           }
-          const { id, remote, version, shown } = load
+          const { id, remote, version, shown, engine } = load
           if (!remote) continue
           // A counted load's reports speak for its remote and the versions it had on screen, nothing else.
           const ours = (entry: { remote: string; version: string }) =>
             entry.remote === remote && (entry.version === version || entry.version === shown)
           for (const vital of report.vitals.filter(ours)) {
             touch(remote, vital.version, at)
+            // A percentile counts each load once (its first value), so its count is the loads that reported
+            // it; a later value (CLS or INP when the page is hidden again) is kept with the load only.
+            const first = !w.vitalSeen.get(id, vital.name)
             w.vital.run(id, vital.name, vital.value)
+            if (!first) continue
             const bucket = bucketOf(vital.value)
-            w.countVital.run(remote, vital.version, vital.name, minute, bucket)
-            w.countVitalHour.run(remote, vital.version, vital.name, hourOf(minute), bucket)
+            w.countVital.run(remote, vital.version, vital.name, minute, engine, bucket)
+            w.countVitalHour.run(remote, vital.version, vital.name, hourOf(minute), engine, bucket)
           }
           for (const error of report.errors.filter(ours)) {
             touch(remote, error.version, at)
             w.error.run(id, at, remote, error.version, error.kind, error.message)
-            w.countError.run(remote, error.version, minute)
+            w.countError.run(remote, error.version, minute, engine)
           }
           for (const call of report.calls) w.call.run(id, call.path, call.kind, call.count)
         }
@@ -385,38 +497,64 @@ export class HealthDb {
       .immediate()
   }
 
-  /** Per remote version, what borrowers got since `since` (ms since the epoch; whole minutes). */
+  /**
+   * Per remote version, what borrowers got since `since` (ms since the epoch; whole minutes), all its loads
+   * and each engine's. A vital's percentile is over the loads that reported it, never over those whose engine
+   * cannot (counted apart, as `unreported`).
+   */
   versions(since: number): VersionHealth[] {
     const from = minuteOf(since)
-    const byKey = new Map<string, VersionHealth>()
-    const entry = (row: Row) => {
+    const byKey = new Map<string, { all: VersionHealth; engines: Map<string, EngineHealth> }>()
+    /** The version's and its engine's counts a row adds to; a row of a version no load named is none. */
+    const entries = (row: Row, create = true): LoadHealth[] => {
       const key = `${row.remote}\n${row.version}`
       let found = byKey.get(key)
-      if (!found) byKey.set(key, (found = noLoads(String(row.remote), String(row.version))))
-      return found
+      if (!found && !create) return []
+      if (!found) {
+        found = { all: noLoads(String(row.remote), String(row.version)), engines: new Map() }
+        byKey.set(key, found)
+      }
+      const engine = String(row.engine) as StoredEngine
+      let share = found.engines.get(engine)
+      if (!share) found.engines.set(engine, (share = { engine, ...noLoadHealth() }))
+      return [found.all, share]
     }
     for (const row of this.read.versionLoads.all(from) as Row[]) {
-      const e = entry(row)
       const n = Number(row.n)
-      e.loads += n
-      if (row.outcome === 'mounted') e.mounted += n
-      else if (row.outcome === 'fallback') e.fallbacks += n
-      else if (FAILURES.has(String(row.outcome))) e.failures += n
+      for (const e of entries(row)) {
+        e.loads += n
+        if (row.outcome === 'mounted') e.mounted += n
+        else if (row.outcome === 'fallback') e.fallbacks += n
+        else if (FAILURES.has(String(row.outcome))) e.failures += n
+      }
     }
-    for (const row of this.read.versionErrors.all(from) as Row[]) entry(row).errors += Number(row.n)
-    const histograms = new Map<string, { bucket: number; n: number }[]>()
+    for (const row of this.read.versionErrors.all(from) as Row[])
+      for (const e of entries(row)) e.errors += Number(row.n)
+    for (const row of this.read.versionUnreported.all(from) as Row[])
+      for (const e of entries(row, false)) e.vitals[row.name as VitalName].unreported += Number(row.n)
+    const histograms = new Map<LoadHealth, Map<VitalName, { bucket: number; n: number }[]>>()
     const hour = Math.ceil(from / 60)
     for (const row of this.read.versionVitals.all(from, hour * 60, hour) as Row[]) {
-      const key = `${row.remote}\n${row.version}\n${row.name}`
-      const list = histograms.get(key) ?? []
-      list.push({ bucket: Number(row.bucket), n: Number(row.n) })
-      histograms.set(key, list)
+      for (const e of entries(row, false)) {
+        const byName = histograms.get(e) ?? new Map<VitalName, { bucket: number; n: number }[]>()
+        histograms.set(e, byName)
+        const list = byName.get(row.name as VitalName) ?? []
+        list.push({ bucket: Number(row.bucket), n: Number(row.n) })
+        byName.set(row.name as VitalName, list)
+      }
     }
-    for (const [key, e] of byKey) {
-      e.lcpP75 = p75(histograms.get(`${key}\nLCP`))
-      e.inpP75 = p75(histograms.get(`${key}\nINP`))
+    for (const [e, byName] of histograms) {
+      for (const [name, histogram] of byName) {
+        e.vitals[name].p75 = p75(histogram)
+        e.vitals[name].loads = histogram.reduce((sum, h) => sum + h.n, 0)
+      }
     }
-    return [...byKey.values()].sort((a, b) => a.remote.localeCompare(b.remote) || b.loads - a.loads)
+    return [...byKey.values()]
+      .map(({ all, engines }) => ({
+        ...all,
+        engines: [...engines.values()].sort((a, b) => b.loads - a.loads || a.engine.localeCompare(b.engine)),
+      }))
+      .sort((a, b) => a.remote.localeCompare(b.remote) || b.loads - a.loads)
   }
 
   /** Per remote version and time bucket since `since`: loads, mounts, fallbacks, errors (the ops charts). */
@@ -505,6 +643,7 @@ export class HealthDb {
       versionLoads: [0],
       versionErrors: [0],
       versionVitals: [0, 60, 1],
+      versionUnreported: [0],
       seriesLoads: [15, 0],
       seriesErrors: [15, 0],
       firstLoads: ['r', 'v', 0, 0],
@@ -585,7 +724,7 @@ export class HealthDb {
         for (const v of this.db
           .prepare('SELECT remote, version FROM versions WHERE first_at < ?')
           .all(cutoff) as Row[]) {
-          for (const table of ['load_minutes', 'error_minutes']) {
+          for (const table of ['load_minutes', 'error_minutes', 'unreported_minutes']) {
             this.db
               .prepare(`DELETE FROM ${table} WHERE remote = ? AND version = ? AND minute < ?`)
               .run(v.remote, v.version, minute)
@@ -626,6 +765,7 @@ export class HealthDb {
           'error_minutes',
           'vital_minutes',
           'vital_hours',
+          'unreported_minutes',
           'errors',
           'versions',
         ]) {
@@ -677,6 +817,10 @@ export interface StoredLoad {
   client: string
   outcome: string
   reason: string | null
+  engine: StoredEngine
+  /** The major version its page named; null when it named no engine. */
+  engineMajor: number | null
+  unreported: string[]
   vitals: { name: string; value: number }[]
   errors: { version: string; kind: string; message: string }[]
   calls: { path: string; kind: string; count: number }[]
@@ -699,6 +843,9 @@ export function readStoredLoads(file: string): StoredLoad[] {
       client: String(row.client),
       outcome: String(row.outcome),
       reason: row.reason === null ? null : String(row.reason),
+      engine: String(row.engine) as StoredEngine,
+      engineMajor: row.engine_major === null ? null : Number(row.engine_major),
+      unreported: row.unreported ? String(row.unreported).split(',') : [],
       vitals: of('SELECT name, value FROM vitals WHERE load = ? ORDER BY rowid', row.id),
       errors: of('SELECT version, kind, message FROM errors WHERE load = ? ORDER BY rowid', row.id),
       calls: of('SELECT path, kind, count FROM call_failures WHERE load = ? ORDER BY rowid', row.id),

@@ -144,34 +144,33 @@ test('per version: loads, mounts, fallbacks (counted against the version that fa
   load(report([outcome('1', 'fallback', { from: '2' })]))
   load(report([outcome('2', 'mount-timeout')], { errors: [error('2')] }))
   load(report([outcome('1', 'mounted')]))
-  load(report([outcome('2', 'mounted')], { vitals: [100, 200, 300, 400].map((v) => lcp('2', v)) }))
+  for (const value of [100, 200, 300, 400])
+    load(report([outcome('2', 'mounted')], { vitals: [lcp('2', value)] }))
   const versions = await store.versions(0)
+  const none = { p75: null, loads: 0, unreported: 0 }
+  const counts = {
+    loads: 12,
+    mounted: 10,
+    fallbacks: 1,
+    failures: 1,
+    errors: 1,
+    vitals: { LCP: { p75: expect.any(Number), loads: 4, unreported: 0 }, INP: none, CLS: none },
+  }
+  const first = {
+    loads: 1,
+    mounted: 1,
+    fallbacks: 0,
+    failures: 0,
+    errors: 0,
+    vitals: { LCP: none, INP: none, CLS: none },
+  }
   expect(versions).toEqual([
-    {
-      remote: 'mf_loan',
-      version: '2',
-      loads: 9,
-      mounted: 7,
-      fallbacks: 1,
-      failures: 1,
-      errors: 1,
-      lcpP75: expect.any(Number),
-      inpP75: null,
-    },
-    {
-      remote: 'mf_loan',
-      version: '1',
-      loads: 1,
-      mounted: 1,
-      fallbacks: 0,
-      failures: 0,
-      errors: 0,
-      lcpP75: null,
-      inpP75: null,
-    },
+    // A page that named no engine (one served before engines were reported) is `unknown`'s.
+    { remote: 'mf_loan', version: '2', ...counts, engines: [{ engine: 'unknown', ...counts }] },
+    { remote: 'mf_loan', version: '1', ...first, engines: [{ engine: 'unknown', ...first }] },
   ])
   // The percentile comes from 5%-wide buckets: within 2.5% of the nearest-rank value.
-  expect(Math.abs(versions[0].lcpP75! / 300 - 1)).toBeLessThan(0.025)
+  expect(Math.abs(versions[0].vitals.LCP.p75! / 300 - 1)).toBeLessThan(0.025)
   expect(await store.versions(now + 60_000)).toEqual([])
 })
 
@@ -186,8 +185,92 @@ test('vitals over a window that starts inside an hour count from that minute on'
   const since = Date.UTC(2026, 10, 26, 12, 5)
   const [version] = await store.versions(since)
   expect(version.loads).toBe(2)
-  expect(Math.abs(version.lcpP75! / 1000 - 1)).toBeLessThan(0.025)
-  expect(Math.abs((await store.versions(0))[0].lcpP75! / 5000 - 1)).toBeLessThan(0.025)
+  expect(Math.abs(version.vitals.LCP.p75! / 1000 - 1)).toBeLessThan(0.025)
+  expect(Math.abs((await store.versions(0))[0].vitals.LCP.p75! / 5000 - 1)).toBeLessThan(0.025)
+})
+
+type Engine = NonNullable<HealthReport['engine']>
+/** A percentile read from 5%-wide buckets: within 2.5% of the value. */
+const near = (value: number) => ({
+  asymmetricMatch: (actual: unknown) => typeof actual === 'number' && Math.abs(actual / value - 1) < 0.025,
+  toString: () => `within 2.5% of ${value}`,
+})
+const WEBKIT_17: Engine = { name: 'webkit', major: 17, unreported: ['LCP', 'INP', 'CLS'] }
+const WEBKIT_26: Engine = { name: 'webkit', major: 26, unreported: ['CLS'] }
+const CHROMIUM: Engine = { name: 'chromium', major: 120, unreported: [] }
+const vital = (name: 'LCP' | 'INP' | 'CLS', value: number) => ({
+  name,
+  value,
+  remote: 'mf_loan',
+  version: '2',
+})
+
+test('per engine: each version’s loads, outcomes, errors and vitals split by the engine its pages named', async () => {
+  const store = open()
+  const load = (
+    id: string,
+    engine: Engine,
+    extra: Partial<HealthReport> = {},
+    kind: Remote['outcome'] = 'mounted',
+  ) => store.enqueue(report([outcome('2', kind)], { engine, ...extra }), loadOf(id))
+  load('w1', WEBKIT_17, { errors: [error('2')] })
+  load('w2', WEBKIT_17, {}, 'retry-screen')
+  load('w3', WEBKIT_26, { vitals: [vital('LCP', 3000), vital('INP', 200)] })
+  load('c1', CHROMIUM, { vitals: [vital('LCP', 1000), vital('INP', 80), vital('CLS', 0.2)] })
+  await store.flush()
+  const [version] = await store.versions(0)
+  expect(version).toMatchObject({ loads: 4, mounted: 3, failures: 1, errors: 1 })
+  const [webkit, chromium] = version.engines
+  expect(webkit).toMatchObject({ engine: 'webkit', loads: 3, mounted: 2, failures: 1, errors: 1 })
+  expect(chromium).toMatchObject({ engine: 'chromium', loads: 1, mounted: 1, failures: 0, errors: 0 })
+  // WebKit's loads: two cannot report LCP and INP, none CLS; one reported LCP and INP.
+  expect(webkit.vitals).toEqual({
+    LCP: { p75: near(3000), loads: 1, unreported: 2 },
+    INP: { p75: near(200), loads: 1, unreported: 2 },
+    CLS: { p75: null, loads: 0, unreported: 3 },
+  })
+  expect(chromium.vitals.CLS).toEqual({ p75: near(0.2), loads: 1, unreported: 0 })
+  expect(version.vitals.CLS).toEqual({ p75: near(0.2), loads: 1, unreported: 3 })
+  // The engine's major is kept with the load, never in a rollup; nothing else of the browser is.
+  expect(readStoredLoads(file).map((l) => [l.engine, l.engineMajor, l.unreported])).toEqual([
+    ['webkit', 17, ['LCP', 'INP', 'CLS']],
+    ['webkit', 17, ['LCP', 'INP', 'CLS']],
+    ['webkit', 26, ['CLS']],
+    ['chromium', 120, []],
+  ])
+})
+
+test('a vital an engine cannot report is never counted as a good value: the percentile is over the loads that reported it', async () => {
+  const store = open()
+  for (let i = 0; i < 3; i++)
+    store.enqueue(report([outcome('2', 'mounted')], { engine: WEBKIT_17 }), loadOf(`ios-${i}`))
+  store.enqueue(
+    report([outcome('2', 'mounted')], { engine: CHROMIUM, vitals: [vital('LCP', 2000)] }),
+    loadOf('android'),
+  )
+  const [version] = await store.versions(0)
+  // Counted as 0 ms, the three iOS loads would make the p75 of [0, 0, 0, 2000] 0 ms: a good value.
+  expect(version.vitals.LCP).toEqual({ p75: near(2000), loads: 1, unreported: 3 })
+  expect(version.engines.find((e) => e.engine === 'webkit')!.vitals.LCP).toEqual({
+    p75: null,
+    loads: 0,
+    unreported: 3,
+  })
+})
+
+test('a load counts once per vital: a value sent again (the page hidden twice) is kept with the load, not in the percentile', async () => {
+  const store = open()
+  store.enqueue(
+    report([outcome('2', 'mounted')], { engine: CHROMIUM, vitals: [vital('INP', 100)] }),
+    loadOf('a'),
+  )
+  store.enqueue(report([], { phase: 'hidden', engine: CHROMIUM, vitals: [vital('INP', 900)] }), loadOf('a'))
+  const [version] = await store.versions(0)
+  expect(version.vitals.INP).toEqual({ p75: near(100), loads: 1, unreported: 0 })
+  expect(readStoredLoads(file)[0].vitals).toEqual([
+    { name: 'INP', value: 100 },
+    { name: 'INP', value: 900 },
+  ])
 })
 
 test('series: per version and bucket, loads, mounts, fallbacks and errors', async () => {
@@ -483,6 +566,90 @@ test('the first store’s file is upgraded: its tables and its lock folder go', 
   expect(existsSync(`${file}.lock`)).toBe(false)
   expect(Object.keys(readStoredTables(file))).not.toContain('reports')
   expect(readStoredLoads(file)[0].vitals).toEqual([{ name: 'LCP', value: 700 }])
+})
+
+/** Schema 4 as it was (ADR 0044): its loads and rollups, without an engine. */
+const SCHEMA_4 = `
+CREATE TABLE loads (
+  id INTEGER PRIMARY KEY, load_id TEXT NOT NULL UNIQUE, at INTEGER NOT NULL, issued INTEGER NOT NULL,
+  reports INTEGER NOT NULL,
+  remote TEXT, version TEXT, shown TEXT, client TEXT, class TEXT, outcome TEXT, reason TEXT);
+CREATE INDEX loads_by_version ON loads (remote, version, at, id);
+CREATE INDEX loads_by_client ON loads (remote, version, client, at, class);
+CREATE TABLE vitals (load INTEGER NOT NULL, name TEXT NOT NULL, value REAL NOT NULL);
+CREATE INDEX vitals_by_load ON vitals (load);
+CREATE TABLE errors (
+  load INTEGER NOT NULL, at INTEGER NOT NULL, remote TEXT NOT NULL, version TEXT NOT NULL,
+  kind TEXT NOT NULL, message TEXT NOT NULL);
+CREATE INDEX errors_by_load ON errors (load);
+CREATE INDEX errors_by_version ON errors (remote, version, at);
+CREATE TABLE call_failures (
+  load INTEGER NOT NULL, path TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL);
+CREATE INDEX call_failures_by_load ON call_failures (load);
+CREATE TABLE versions (
+  remote TEXT NOT NULL, version TEXT NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL,
+  PRIMARY KEY (remote, version)) WITHOUT ROWID;
+CREATE TABLE load_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, outcome TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, minute, outcome)) WITHOUT ROWID;
+CREATE TABLE error_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, minute INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, minute)) WITHOUT ROWID;
+CREATE TABLE vital_minutes (
+  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, minute INTEGER NOT NULL,
+  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, name, minute, bucket)) WITHOUT ROWID;
+CREATE TABLE vital_hours (
+  remote TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, hour INTEGER NOT NULL,
+  bucket INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (remote, version, name, hour, bucket)) WITHOUT ROWID;
+CREATE TABLE rejected (
+  minute INTEGER NOT NULL, reason TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (minute, reason)) WITHOUT ROWID;
+PRAGMA user_version = 4;`
+
+test('a schema-4 file is upgraded in place: its loads and rollups are kept as the unknown engine’s, and new loads name theirs', async () => {
+  const old = new Database(file)
+  old.exec(SCHEMA_4)
+  const minute = Math.floor(now / 60_000)
+  // Two loads of version 2 (one mounted with an LCP of 1 s, one on the retry screen with an error), as schema 4
+  // wrote them: the rows and their rollups.
+  old.exec(`INSERT INTO loads VALUES (1, 'old-a', ${now}, ${now}, 1, 'mf_loan', '2', '2', 'c1', 'ok', 'mounted', NULL);
+    INSERT INTO loads VALUES (2, 'old-b', ${now}, ${now}, 1, 'mf_loan', '2', '2', 'c2', 'code', 'retry-screen', 'x');
+    INSERT INTO vitals VALUES (1, 'LCP', 1000);
+    INSERT INTO errors VALUES (2, ${now}, 'mf_loan', '2', 'error', 'boom');
+    INSERT INTO versions VALUES ('mf_loan', '2', ${now}, ${now});
+    INSERT INTO load_minutes VALUES ('mf_loan', '2', ${minute}, 'mounted', 1), ('mf_loan', '2', ${minute}, 'retry-screen', 1);
+    INSERT INTO error_minutes VALUES ('mf_loan', '2', ${minute}, 1);
+    INSERT INTO vital_minutes VALUES ('mf_loan', '2', 'LCP', ${minute}, 141, 1);
+    INSERT INTO vital_hours VALUES ('mf_loan', '2', 'LCP', ${Math.floor(minute / 60)}, 141, 1);
+    INSERT INTO rejected VALUES (${minute}, 'route: missing', 3);`)
+  old.close()
+  const store = open()
+  store.enqueue(report([outcome('2', 'mounted')], { engine: WEBKIT_17 }), loadOf('new'))
+  const [version] = await store.versions(0)
+  expect(version).toMatchObject({ loads: 3, mounted: 2, failures: 1, errors: 1 })
+  expect(version.engines.map((e) => [e.engine, e.loads, e.mounted, e.failures, e.errors])).toEqual([
+    ['unknown', 2, 1, 1, 1],
+    ['webkit', 1, 1, 0, 0],
+  ])
+  expect(version.vitals.LCP).toEqual({ p75: near(1000), loads: 1, unreported: 1 })
+  expect(version.engines[0].vitals.LCP).toEqual({ p75: near(1000), loads: 1, unreported: 0 })
+  expect(await store.rejectedSince(0)).toBe(3)
+  expect(readStoredLoads(file).map((l) => [l.loadId, l.engine, l.engineMajor, l.vitals])).toEqual([
+    ['old-a', 'unknown', null, [{ name: 'LCP', value: 1000 }]],
+    ['old-b', 'unknown', null, []],
+    ['new', 'webkit', 17, []],
+  ])
+  // The judge's reads run on the kept loads as before.
+  expect((await store.firstLoads('mf_loan', '2', 0, 10)).map((l) => l.client)).toEqual([
+    'c1',
+    'c2',
+    'client-new',
+  ])
+  expect(Object.keys(readStoredTables(file)).filter((t) => t.endsWith('_4'))).toEqual([])
+  const db = new Database(file, { readonly: true })
+  expect(db.pragma('user_version', { simple: true })).toBe(5)
+  db.close()
 })
 
 test('every read of the ops view, `pnpm remotes` and the judge searches an index; only the small version list is scanned', () => {

@@ -1,18 +1,11 @@
 /* global uPlot */
 // The ops page's script (served as it is from deploy/src/health/ops-page.ts): reads /ops/api/health and draws,
-// per remote, its current and previous version side by side, and charts over the last day with the release
-// and rollback events marked on the time axis.
+// per remote, its current and previous version side by side, each with a row per engine its pages named (the
+// cells come written by the server, as `pnpm remotes` prints them), and charts over the last day with the
+// release and rollback events marked on the time axis.
 ;(function () {
   const status = document.getElementById('status')
   const root = document.getElementById('remotes')
-
-  const pct = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '–')
-  const ms = (value) =>
-    value === null || value === undefined
-      ? '–'
-      : value >= 1000
-        ? `${(value / 1000).toFixed(2)} s`
-        : `${Math.round(value)} ms`
 
   function el(tag, attrs, children) {
     const node = document.createElement(tag)
@@ -25,9 +18,7 @@
     const head = el(
       'tr',
       {},
-      ['window', 'version', 'loads', 'mounted', 'fallbacks', 'errors/load', 'LCP p75', 'INP p75'].map((t) =>
-        el('th', { scope: 'col' }, [t]),
-      ),
+      ['window', 'version', ...data.columns].map((t) => el('th', { scope: 'col' }, [t])),
     )
     const rows = []
     for (const window of data.windows) {
@@ -38,17 +29,23 @@
         if (!version) continue
         const v = window.versions.find((x) => x.remote === remote.remote && x.version === version)
         rows.push(
-          el('tr', { 'data-version': version, 'data-which': which }, [
-            el('td', {}, [`${window.label}, ${which}`]),
-            el('td', {}, [version]),
-            el('td', {}, [String(v ? v.loads : 0)]),
-            el('td', {}, [v ? pct(v.mounted, v.loads) : '–']),
-            el('td', {}, [v ? String(v.fallbacks) : '–']),
-            el('td', {}, [v ? pct(v.errors, v.loads) : '–']),
-            el('td', {}, [ms(v && v.lcpP75)]),
-            el('td', {}, [ms(v && v.inpP75)]),
-          ]),
+          el(
+            'tr',
+            { 'data-version': version, 'data-which': which },
+            [`${window.label}, ${which}`, version, ...(v ? v.cells : data.noCells)].map((t) =>
+              el('td', {}, [t]),
+            ),
+          ),
         )
+        for (const engine of v ? v.engines : []) {
+          rows.push(
+            el(
+              'tr',
+              { 'data-version': version, 'data-engine': engine.engine, class: 'engine' },
+              ['', engine.label, ...engine.cells].map((t) => el('td', {}, [t])),
+            ),
+          )
+        }
       }
     }
     return el('table', {}, [el('thead', {}, [head]), el('tbody', {}, rows)])

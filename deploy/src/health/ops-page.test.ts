@@ -143,6 +143,54 @@ test('with the token: a session cookie that is not the token, the page, and the 
   expect(bearer.status).toBe(200)
 })
 
+test('the data splits each version by engine, in the cells `pnpm remotes` prints: a vital an engine cannot report is "not reported"', async () => {
+  store.enqueue(
+    {
+      ...SAMPLE_HEALTH_REPORT,
+      engine: { name: 'webkit', major: 17, unreported: ['LCP', 'INP', 'CLS'] },
+      vitals: [],
+    },
+    {
+      loadId: 'load-2',
+      client: 'client-2',
+      route: SAMPLE_HEALTH_REPORT.route,
+      remote: 'mf_loan',
+      issuedAt: Date.now(),
+    },
+  )
+  await store.flush()
+  const data = (await (
+    await fetch(`${base}/ops/api/health`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+  ).json()) as {
+    columns: string[]
+    noCells: string[]
+    windows: {
+      versions: {
+        version: string
+        cells: string[]
+        engines: { engine: string; label: string; cells: string[] }[]
+      }[]
+    }[]
+  }
+  expect(data.columns).toEqual([
+    'loads',
+    'mounted',
+    'fallbacks',
+    'errors/load',
+    'LCP p75 (loads)',
+    'INP p75 (loads)',
+    'CLS p75 (loads)',
+  ])
+  expect(data.noCells).toEqual(['0', '-', '-', '-', '-', '-', '-'])
+  const [version] = data.windows[0].versions
+  const notReported = Array(3).fill('not reported (WebKit)')
+  expect(version.cells).toEqual(['2', '0.0%', '2', '100.0%', ...notReported])
+  expect(version.engines.map((e) => [e.engine, e.label, e.cells])).toEqual([
+    ['chromium', 'Chromium', ['1', '0.0%', '1', '100.0%', '-', '-', '-']],
+    ['webkit', 'WebKit', ['1', '0.0%', '1', '100.0%', ...notReported]],
+  ])
+})
+
 test('a store that does not answer gets the data request a 503, not a hung page', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
   await store.close()

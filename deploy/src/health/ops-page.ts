@@ -9,8 +9,16 @@ import { readRegistry } from '../registry-file'
 import { readReleaseEvents } from '../release/release-log'
 import { mediaType, readCappedBody } from '../serve/capped-body'
 import { askedOrigin } from '../serve/request-paths'
+import type { VersionHealth } from './health-db'
 import type { HealthStore } from './health-store'
-import { WINDOWS } from './health-table'
+import {
+  ENGINE_LABELS,
+  engineCells,
+  HEALTH_COLUMNS,
+  NO_HEALTH_CELLS,
+  versionCells,
+  WINDOWS,
+} from './health-table'
 
 /**
  * The ops page (ADR 0033): per remote, current and previous version over the last hour and day, with charts
@@ -201,6 +209,20 @@ const DASHBOARD = page(
     '<div id="remotes"></div></main><script src="/ops/uplot.js"></script><script src="/ops/ops.js"></script>',
 )
 
+/**
+ * A version's summary with the cells the page shows for it and for each engine's share, written as `pnpm
+ * remotes` writes them (health-table.ts): the page formats nothing itself.
+ */
+const withCells = (version: VersionHealth) => ({
+  ...version,
+  cells: versionCells(version),
+  engines: version.engines.map((engine) => ({
+    ...engine,
+    label: ENGINE_LABELS[engine.engine],
+    cells: engineCells(engine),
+  })),
+})
+
 /** What the page draws: per remote its versions' summaries and series, and the release log. */
 export async function opsData(options: OpsOptions, now = Date.now()) {
   const registry = readRegistry(options.registryFile)
@@ -208,13 +230,20 @@ export async function opsData(options: OpsOptions, now = Date.now()) {
   const { store } = options
   // The store's worker answers these; the request thread only waits for the answers.
   const [windows, series, rejectedReports] = await Promise.all([
-    Promise.all(WINDOWS.map(async (w) => ({ label: w.label, versions: await store.versions(now - w.ms) }))),
+    Promise.all(
+      WINDOWS.map(async (w) => ({
+        label: w.label,
+        versions: (await store.versions(now - w.ms)).map(withCells),
+      })),
+    ),
     store.series(since, BUCKET_MS),
     store.rejectedSince(since),
   ])
   return {
     now,
     bucketMs: BUCKET_MS,
+    columns: HEALTH_COLUMNS,
+    noCells: NO_HEALTH_CELLS,
     windows,
     series,
     events: readReleaseEvents(options.cdnDir, since),

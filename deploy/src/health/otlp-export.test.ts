@@ -80,6 +80,8 @@ test('each item of a report reaches the collector as an OTLP log record, remote 
       severity: 'WARN',
       'page.route': '/loanDetails',
       'report.phase': 'load',
+      'browser.engine': 'chromium',
+      'browser.engine.major': 120,
       'remote.name': 'mf_loan',
       'remote.version': '1.0.0-old',
       'remote.outcome': 'fallback',
@@ -106,6 +108,37 @@ test('each item of a report reaches the collector as an OTLP log record, remote 
       'call.count': 2,
     }),
   ])
+})
+
+test('every record names the page’s engine, its major and the vitals it cannot report; a page that named none, nothing', async () => {
+  const { url, bodies } = await receive()
+  const forwarder = createOtlpForwarder(`${url}/v1/logs`)
+  const { engine: _, ...older } = REPORT
+  forwarder.forward({
+    ...REPORT,
+    engine: { name: 'webkit', major: 17, unreported: ['LCP', 'CLS'] },
+    vitals: [],
+  })
+  forwarder.forward(older)
+  await forwarder.flush()
+  await forwarder.shutdown()
+  const records = bodies
+    .flatMap(
+      (b) =>
+        (b.json as { resourceLogs: { scopeLogs: { logRecords: { attributes: Attr[] }[] }[] }[] })
+          .resourceLogs,
+    )
+    .flatMap((r) => r.scopeLogs.flatMap((s) => s.logRecords.map((l) => flat(l.attributes))))
+  const engines = records.map((r) => [
+    r['browser.engine'],
+    r['browser.engine.major'],
+    r['browser.engine.unreported_vitals'],
+  ])
+  expect(engines).toEqual([
+    ...Array(3).fill(['webkit', 17, 'LCP,CLS']),
+    ...Array(4).fill([undefined, undefined, undefined]),
+  ])
+  expect(JSON.stringify(records)).not.toMatch(/iPhone|Mozilla/)
 })
 
 test('the setting: the logs endpoint, else the base endpoint with /v1/logs, else no export', () => {

@@ -8,7 +8,8 @@ import type { HealthReport } from 'shared/health/report'
  * Health reports to an OpenTelemetry collector over OTLP/HTTP (ADR 0033), for a deployment that already runs
  * a telemetry backend: one setting, `OTEL_EXPORTER_OTLP_ENDPOINT` (the collector's base URL, as every
  * OpenTelemetry SDK reads it; logs go to `<base>/v1/logs`). Each item of a report becomes one log record whose
- * attributes carry the remote, its version and the measure, so the backend can group by release. Records
+ * attributes carry the remote, its version, the page's engine and the measure, so the backend can group by
+ * release and engine. Records
  * leave in batches (the SDK's BatchLogRecordProcessor); an export that fails is the SDK's to drop (the report
  * is already in the embedded store), and the server says so once a minute with the counts, not per export.
  */
@@ -75,6 +76,19 @@ class CountedExporter implements LogRecordExporter {
   }
 }
 
+/**
+ * The page's engine on every record (ADR 0047), so a backend can split by it as the ops page does: its class,
+ * major version, and the vitals it cannot report (absent from a page that named no engine).
+ */
+function engineOf({ engine }: HealthReport): Record<string, string | number> {
+  if (!engine) return {}
+  return {
+    'browser.engine': engine.name,
+    'browser.engine.major': engine.major,
+    ...(engine.unreported.length ? { 'browser.engine.unreported_vitals': engine.unreported.join(',') } : {}),
+  }
+}
+
 export function createOtlpForwarder(url: string, serviceName = 'cashloan-web'): OtlpForwarder {
   const exporter = new CountedExporter(new OTLPLogExporter({ url }))
   const provider = new LoggerProvider({
@@ -97,7 +111,12 @@ export function createOtlpForwarder(url: string, serviceName = 'cashloan-web'): 
     logger.emit({
       body,
       ...SEVERITY[severity],
-      attributes: { 'page.route': report.route, 'report.phase': report.phase, ...attributes },
+      attributes: {
+        'page.route': report.route,
+        'report.phase': report.phase,
+        ...engineOf(report),
+        ...attributes,
+      },
     })
   return {
     forward(report) {

@@ -1,12 +1,15 @@
 import * as v from 'valibot'
 import {
   CALL_FAILURES,
+  ENGINE_MAJOR_MAX,
+  ENGINES,
   HEALTH_REPORT_VERSION,
   NAME,
   REMOTE_OUTCOMES,
   REPORT_LIMITS,
   TEXT_MAX,
   VITALS,
+  type EngineName,
   type HealthReport,
 } from './report'
 
@@ -18,12 +21,35 @@ const name = v.pipe(v.string(), v.regex(NAME))
 const text = v.pipe(v.string(), v.maxLength(TEXT_MAX))
 const ms = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(3_600_000))
 
-export const HealthReportSchema = v.strictObject({
+const ENGINE = v.strictObject({
+  /** An engine class the store does not know is `other`, never refused: a new browser still counts. */
+  name: v.pipe(
+    v.string(),
+    v.maxLength(40),
+    v.transform((name): EngineName =>
+      (ENGINES as readonly string[]).includes(name) ? (name as EngineName) : 'other',
+    ),
+  ),
+  major: v.pipe(
+    v.number(),
+    v.finite(),
+    v.transform((major) => Math.min(Math.max(Math.trunc(major), 0), ENGINE_MAJOR_MAX)),
+  ),
+  unreported: v.pipe(
+    v.array(v.picklist(VITALS)),
+    v.maxLength(VITALS.length),
+    v.check((names) => new Set(names).size === names.length, 'a vital named twice'),
+  ),
+})
+
+const REPORT = v.strictObject({
   v: v.literal(HEALTH_REPORT_VERSION),
   /** The route's path from the route table, never the address (`/loanDetails`, not `/loanDetails?orderId=…`). */
   route: v.pipe(v.string(), v.regex(ROUTE)),
   /** Why this report was sent: the page loaded, or was hidden. */
   phase: v.picklist(['load', 'hidden']),
+  /** The page's engine class, major version and the vitals it cannot report (ADR 0047). */
+  engine: v.optional(ENGINE),
   remotes: v.pipe(
     v.array(
       v.strictObject({
@@ -71,7 +97,19 @@ export const HealthReportSchema = v.strictObject({
     ),
     v.maxLength(REPORT_LIMITS.calls),
   ),
-}) satisfies v.GenericSchema<unknown, HealthReport>
+})
+
+export const HealthReportSchema = v.pipe(
+  REPORT,
+  // A vital the page's own engine says it cannot report is no measurement of it.
+  v.forward(
+    v.check(
+      (report) => report.vitals.every((vital) => !report.engine?.unreported.includes(vital.name)),
+      'a vital its engine cannot report',
+    ),
+    ['vitals'],
+  ),
+) satisfies v.GenericSchema<unknown, HealthReport>
 
 /** Each format the schema checks by its rule's name, for problems that never quote what was sent. */
 const FORMATS = new Map<unknown, string>([
@@ -103,6 +141,8 @@ const FIELDS = fieldNames(HealthReportSchema)
 function rule(issue: v.BaseIssue<unknown>): string {
   if (issue.expected === 'never') return 'a field the page never sends'
   if (issue.kind === 'schema' && issue.received === 'undefined') return 'missing'
+  // The schema's own checks carry their own words, none of them the input's.
+  if (issue.type === 'check') return issue.message
   if (issue.type === 'regex') return FORMATS.get(issue.requirement) ?? 'not in the expected form'
   if (issue.type === 'max_length' || issue.type === 'max_entries')
     return `longer than ${String(issue.requirement)}`

@@ -77,6 +77,61 @@ test.each([
   },
 )
 
+const engine = (value: unknown) => ({ ...REPORT, engine: value })
+const checkedEngine = (value: unknown) => {
+  const checked = checkHealthReport(engine(value))
+  return 'report' in checked ? checked.report.engine : checked.problem
+}
+
+test('the engine: an unknown class is `other`, the major a whole number from 0 to 999', () => {
+  expect(checkedEngine({ name: 'webkit', major: 26, unreported: ['CLS'] })).toEqual({
+    name: 'webkit',
+    major: 26,
+    unreported: ['CLS'],
+  })
+  expect(checkedEngine({ name: 'presto', major: 12, unreported: [] })).toMatchObject({ name: 'other' })
+  expect(checkedEngine({ name: 'chromium', major: 1e12, unreported: [] })).toMatchObject({ major: 999 })
+  expect(checkedEngine({ name: 'chromium', major: -4, unreported: [] })).toMatchObject({ major: 0 })
+  expect(checkedEngine({ name: 'chromium', major: 120.7, unreported: [] })).toMatchObject({ major: 120 })
+})
+
+test.each([
+  [
+    'an unknown metric',
+    { name: 'gecko', major: 153, unreported: ['FID'] },
+    'engine.unreported.0: expected ("LCP" | "INP" | "CLS")',
+  ],
+  [
+    'a metric named twice',
+    { name: 'gecko', major: 153, unreported: ['CLS', 'CLS'] },
+    'engine.unreported: a vital named twice',
+  ],
+  ['a major that is text', { name: 'gecko', major: '153', unreported: [] }, 'engine.major: expected number'],
+  [
+    'a major that is no number',
+    { name: 'gecko', major: Infinity, unreported: [] },
+    'engine.major: expected finite',
+  ],
+  ['an engine name that is no text', { name: 7, major: 1, unreported: [] }, 'engine.name: expected string'],
+  ['a long engine name', { name: 'x'.repeat(41), major: 1, unreported: [] }, 'engine.name: longer than 40'],
+  [
+    'the full user agent',
+    { name: 'webkit', major: 17, unreported: [], ua: 'iPhone15,2' },
+    'engine: a field the page never sends',
+  ],
+  ['an engine without its metrics', { name: 'webkit', major: 17 }, 'engine.unreported: missing'],
+])('the engine: the check refuses %s', (_, value, problem) => {
+  expect(checkedEngine(value)).toBe(problem)
+})
+
+test('a vital the page’s engine says it cannot report is refused; a report without an engine (an older page) passes', () => {
+  expect(checkedEngine({ name: 'webkit', major: 17, unreported: ['LCP'] })).toBe(
+    'vitals: a vital its engine cannot report',
+  )
+  const { engine: _, ...older } = REPORT
+  expect(checkHealthReport(older)).toEqual({ report: older })
+})
+
 test('redact: the session’s values, query strings and runs of digits never leave the page', () => {
   const secrets = ['sess-7f3a9c', 'dev-Z81']
   expect(redact('order 12345 for sess-7f3a9c on dev-Z81 failed', secrets)).toBe(

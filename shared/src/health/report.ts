@@ -30,6 +30,24 @@ export type CallFailure = (typeof CALL_FAILURES)[number]
 export const VITALS = ['LCP', 'INP', 'CLS'] as const
 export type VitalName = (typeof VITALS)[number]
 
+/** The browser engine classes a report names (ADR 0047); any other engine is `other`. */
+export const ENGINES = ['webkit', 'chromium', 'gecko', 'other'] as const
+export type EngineName = (typeof ENGINES)[number]
+/** The highest major version a report may name; a larger one is read as this (no engine is near it). */
+export const ENGINE_MAJOR_MAX = 999
+
+/**
+ * The page's engine class and major version, and the vitals it cannot report (the browser has no entry type
+ * for them: WebKit before iOS 26.2 reports no LCP, and no CLS at all), so that a missing vital is never read
+ * as a good one. Nothing more identifying: no user agent, no device model.
+ */
+export interface ReportEngine {
+  name: EngineName
+  /** 0 when the user agent names none. */
+  major: number
+  unreported: VitalName[]
+}
+
 /** One report; `report-schema.ts` checks one against these limits on the server. */
 export interface HealthReport {
   v: typeof HEALTH_REPORT_VERSION
@@ -37,6 +55,8 @@ export interface HealthReport {
   route: string
   /** Why it was sent: the page loaded (and its remote settled), or the page was hidden. */
   phase: 'load' | 'hidden'
+  /** Absent from a page served before engines were reported (ADR 0047): its load's engine is `unknown`. */
+  engine?: ReportEngine
   remotes: {
     remote: string
     version: string

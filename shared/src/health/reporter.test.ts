@@ -19,7 +19,19 @@ let beacons: { url: string; body: string }[]
 const sentReports = () => beacons.map(({ url, body }) => ({ url, report: JSON.parse(body) as HealthReport }))
 let accept: boolean
 
+const ANDROID_WEBVIEW =
+  'Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36'
+const IOS_WEB_VIEW =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 15_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+/** The page's browser: its user agent and the entry types its PerformanceObserver supports. */
+function browser(userAgent: string, entryTypes: string[]) {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent)
+  vi.stubGlobal('PerformanceObserver', { supportedEntryTypes: entryTypes })
+  vi.stubGlobal('PerformanceEventTiming', { prototype: { interactionId: 0 } })
+}
+
 beforeEach(() => {
+  browser(ANDROID_WEBVIEW, ['event', 'first-input', 'largest-contentful-paint', 'layout-shift'])
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   beacons = []
   accept = true
@@ -35,6 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
 
 function setVisibility(state: DocumentVisibilityState) {
@@ -76,6 +89,7 @@ test('the load report waits for the route’s remote, then carries its outcome a
     v: 1,
     route: '/loanDetails',
     phase: 'load',
+    engine: { name: 'chromium', major: 120, unreported: [] },
     remotes: [
       { remote: 'mf_loan', version: '1.0.0-abc', outcome: 'mounted', phases: { manifest: 12, entry: 40 } },
     ],
@@ -83,6 +97,20 @@ test('the load report waits for the route’s remote, then carries its outcome a
     errors: [],
     calls: [],
   })
+})
+
+test('an iOS web view names WebKit and its system’s major, and the vitals it cannot report, which it never sends', async () => {
+  browser(IOS_WEB_VIEW, ['mark', 'measure', 'navigation', 'paint', 'resource'])
+  vi.stubGlobal('PerformanceEventTiming', undefined)
+  const reporter = reporterFor()
+  reporter.mounted('mf_loan', '1.0.0-abc', null, [], 40)
+  vitals.LCP(metric('LCP', 0))
+  vitals.INP(metric('INP', 64))
+  await settle(3000)
+  const [load] = sentReports()
+  expect(load.report.engine).toEqual({ name: 'webkit', major: 15, unreported: ['LCP', 'INP', 'CLS'] })
+  expect(load.report.vitals).toEqual([])
+  expect(JSON.stringify(load.report)).not.toContain('iPhone')
 })
 
 test('a remote that never settles does not hold the load report for ever', async () => {

@@ -2,6 +2,7 @@ import { onCLS, onINP, onLCP, type Metric } from 'web-vitals'
 import type { SessionSnapshot, SessionStore } from '../session/session'
 import { whenIdle } from '../schedule/schedule'
 import type { HealthPage, HealthReporter } from './deferred'
+import { engineOf, unreportedVitals } from './engine'
 import { failedOutcome, mountedOutcome } from './outcomes'
 import {
   callPath,
@@ -50,9 +51,11 @@ export function createHealthReporter(
   }
   const secrets = () => privateValues(session.get(), win.location.search)
   const route = page?.route ?? (() => win.location.pathname)
+  // Every report of the page names its engine: the first to arrive counts the load (ADR 0047).
+  const engine = { ...engineOf(win.navigator.userAgent), unreported: unreportedVitals(win) }
 
   const send = (phase: HealthReport['phase']) => {
-    const report: HealthReport = { v: HEALTH_REPORT_VERSION, route: route(), phase, ...lists }
+    const report: HealthReport = { v: HEALTH_REPORT_VERSION, route: route(), phase, engine, ...lists }
     const empty = Object.values(lists).every((items) => !items.length)
     lists = noLists()
     const body = JSON.stringify(report)
@@ -86,7 +89,9 @@ export function createHealthReporter(
   })
 
   // Web Vitals' observers are buffered: registered now, they still see the page's paints and shifts so far.
+  // A vital the engine said it cannot report is never sent: the server refuses a report that holds one.
   const note = ({ name, value }: Metric) =>
+    engine.unreported.indexOf(name as VitalName) < 0 &&
     add('vitals', { name: name as VitalName, value: Math.round(value * 1000) / 1000, ...onScreen })
   onLCP(note)
   onINP(note)

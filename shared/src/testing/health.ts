@@ -18,6 +18,7 @@ export const SAMPLE_HEALTH_REPORT: HealthReport = {
   v: 1,
   route: '/loanDetails',
   phase: 'load',
+  engine: { name: 'chromium', major: 120, unreported: [] },
   remotes: [
     {
       remote: 'mf_loan',
