@@ -6,8 +6,9 @@ import { VIEWPORT } from '../perf/common.ts'
 import { Lane, type EngineDriver } from './lane.ts'
 import { IOS_WEB_VIEW } from './page-scripts.ts'
 import { placeholderContrasts } from './placeholder-contrast.ts'
+import { emptyField } from './empty-field.ts'
 
-/** Every state a plain page load shows (the accessibility spec's and the gallery's list): each route's screen. */
+/** Every state a plain page load shows (the list the accessibility spec and the gallery read). */
 const OPENINGS = SCREEN_STATES.filter((s): s is typeof s & { opens: ScreenOpening } => s.opens !== undefined)
 
 const AD_LINK = 'id=7&app_from=demo&user_from=preview&utm_tag=test&links_id=1'
@@ -214,15 +215,13 @@ export function laneTests(
       check('bindBank: an empty date field shows its placeholder, not a date', async () => {
         await lane.goto('/bindBank?productId=1&orderId=86')
         await lane.waitForText('Date of birth')
-        const field = await lane.evaluate<{ value: string; placeholderShown: boolean; text: string }>(
-          `() => {
-            const el = window.TestingLibraryDom.getByLabelText(document.body, 'Date of birth')
-            return { value: el.value ?? '', placeholderShown: el.matches(':placeholder-shown'), text: el.innerText ?? '' }
-          }`,
-        )
-        expect(field.value).toBe('')
-        // Shown as the borrower sees it: the input's placeholder on screen, or the field's own text.
-        expect(field.placeholderShown || field.text.trim() === 'YYYY-MM-DD', JSON.stringify(field)).toBe(true)
+        await mounted(lane)
+        const field = await emptyField(lane, 'Date of birth', 'YYYY-MM-DD')
+        expect(field, JSON.stringify(field)).toEqual({
+          value: '',
+          placeholderInField: true,
+          ownTextPixels: 0,
+        })
       })
     })
   })

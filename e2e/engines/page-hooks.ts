@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** Where the hooked pages load the lane's scripts from: same origin, so the pages' `script-src 'self'` runs it. */
+/** Where hooked pages load the lane's scripts from: same origin, so the pages' `script-src 'self'` runs it. */
 export const INIT_SCRIPT_PATH = '/__lanes/init.js'
 
 /**

@@ -36,3 +36,19 @@ export const IOS_WEB_VIEW = `(() => {
   window.__bridgePosts = posts
   window.webkit = { messageHandlers: handlers }
 })()`
+
+/**
+ * The pixels (RGBA) of a box of the viewport, out of a screenshot of it (a PNG, base64): the page decodes it
+ * itself (`data:` pictures are allowed by its CSP).
+ */
+export const BOX_PIXELS = `async (png, box) => {
+  const img = new Image()
+  img.src = 'data:image/png;base64,' + png
+  await img.decode()
+  const canvas = document.createElement('canvas')
+  canvas.width = Math.max(1, Math.floor(box.width))
+  canvas.height = Math.max(1, Math.floor(box.height))
+  const g = canvas.getContext('2d')
+  g.drawImage(img, -Math.ceil(box.left), -Math.ceil(box.top))
+  return g.getImageData(0, 0, canvas.width, canvas.height).data
+}`

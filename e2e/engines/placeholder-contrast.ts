@@ -1,4 +1,5 @@
 import type { Lane } from './lane.ts'
+import { BOX_PIXELS } from './page-scripts.ts'
 
 export interface PlaceholderContrast {
   /** The placeholder's text. */
@@ -44,24 +45,14 @@ const RESTORE = `(i) => {
 }`
 
 /**
- * From two pictures of the viewport, cut to the field, the placeholder as drawn and the same text drawn in the known colour: the
- * background is the commonest pixel; the glyphs' most covered pixel, in the known colour, says how much of it
- * the glyph covers (anti-aliasing), which turns the placeholder's pixel there back into its colour. axe-core's
- * colour maths gives the contrast.
+ * From two pictures of the viewport cut to the field, the placeholder as drawn and the same text drawn in the
+ * known colour: the background is the commonest pixel; the glyphs' most covered pixel, in the known colour,
+ * says how much of it the glyph covers (anti-aliasing), which turns the placeholder's pixel there back into its
+ * colour. axe-core's colour maths gives the contrast.
  */
 const MEASURE = `async (shownPng, knownPng, known, i) => {
   const box = (${FIELD})(i).getBoundingClientRect()
-  const pixels = async (png) => {
-    const img = new Image()
-    img.src = 'data:image/png;base64,' + png
-    await img.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = Math.max(1, Math.floor(box.width))
-    canvas.height = Math.max(1, Math.floor(box.height))
-    const g = canvas.getContext('2d')
-    g.drawImage(img, -Math.ceil(box.left), -Math.ceil(box.top))
-    return g.getImageData(0, 0, canvas.width, canvas.height).data
-  }
+  const pixels = (png) => (${BOX_PIXELS})(png, box)
   const shown = await pixels(shownPng)
   const drawn = await pixels(knownPng)
   const counts = new Map()
