@@ -16,6 +16,17 @@ export interface ScreenState {
   caption: string
   /** Brings the page into the state and waits until it is there. */
   show: (page: Page) => Promise<void>
+  /**
+   * For a state a plain page load shows: its address and a text its screen then shows. The WebKit and
+   * Firefox lanes (e2e/engines), which are not driven by Playwright, open every route with it.
+   */
+  opens?: ScreenOpening
+}
+
+export interface ScreenOpening {
+  url: string
+  /** As Playwright's `getByText`: a string matches case-insensitively anywhere in the visible text. */
+  text: string | RegExp
 }
 
 /**
@@ -61,6 +72,11 @@ async function open(page: Page, url: string, text: string | RegExp): Promise<voi
   await expect(page.getByText(text).first()).toBeVisible()
 }
 
+/** A state a plain page load shows: opened at `url`, there once `text` shows. */
+function opened(url: string, text: string | RegExp): Pick<ScreenState, 'opens' | 'show'> {
+  return { opens: { url, text }, show: (page) => open(page, url, text) }
+}
+
 /** A screen's failed first read: its message and 'Try again'. */
 async function openFailed(page: Page, url: string): Promise<void> {
   await page.goto(url)
@@ -81,6 +97,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/',
     state: 'loaded',
     caption: 'Marketing home: banner, navigation, contact form and footer',
+    opens: { url: '/', text: 'CashLoan: cash loans made simple' },
     show: async (page) => {
       await page.goto('/')
       await expect(page.getByRole('contentinfo')).toBeVisible()
@@ -101,19 +118,19 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/aboutUs',
     state: 'loaded',
     caption: 'About us',
-    show: (page) => open(page, '/aboutUs', /about us/i),
+    ...opened('/aboutUs', /about us/i),
   },
   {
     route: '/privacyPolicy',
     state: 'loaded',
     caption: 'Privacy policy',
-    show: (page) => open(page, '/privacyPolicy', /privacy policy/i),
+    ...opened('/privacyPolicy', /privacy policy/i),
   },
   {
     route: '/loanAgreement',
     state: 'loaded',
     caption: 'Loan terms and conditions',
-    show: (page) => open(page, '/loanAgreement', /loan terms and conditions/i),
+    ...opened('/loanAgreement', /loan terms and conditions/i),
   },
 
   // mf-loan
@@ -121,7 +138,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/loanDetails',
     state: 'loaded',
     caption: "Order 86 (status 174, rollover allowed): 'REPAY' and 'Rollover Repayment'",
-    show: (page) => open(page, '/loanDetails?productId=1&orderId=86', 'Repayment due'),
+    ...opened('/loanDetails?productId=1&orderId=86', 'Repayment due'),
   },
   {
     route: '/loanDetails',
@@ -209,6 +226,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/order',
     state: 'loaded',
     caption: "/order, the same screen: order 174 with one 'Repayment' button",
+    opens: { url: '/order?productId=1&orderId=174', text: 'Repayment' },
     show: async (page) => {
       await page.goto('/order?productId=1&orderId=174')
       await expect(page.getByRole('button', { name: 'Repayment', exact: true })).toBeVisible()
@@ -218,7 +236,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/loanConfirm',
     state: 'loaded',
     caption: 'Product 1: amount, term, fees, the agreements ticked',
-    show: (page) => open(page, '/loanConfirm?productId=1&orderId=86', '₱5.000,00'),
+    ...opened('/loanConfirm?productId=1&orderId=86', '₱5.000,00'),
   },
   {
     route: '/loanConfirm',
@@ -265,6 +283,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/loanConfirmNew',
     state: 'dialog-offer',
     caption: "Confirmation v2, product 1: the 'Special offer' pop-up",
+    opens: { url: '/loanConfirmNew?productId=1&orderId=86', text: 'Special offer' },
     show: async (page) => {
       await page.goto('/loanConfirmNew?productId=1&orderId=86')
       await expect(page.getByRole('dialog', { name: 'Special offer' })).toBeVisible()
@@ -290,7 +309,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/confirmByPeriod',
     state: 'loaded',
     caption: 'Product 4: three monthly periods and the repayment plan',
-    show: (page) => open(page, '/confirmByPeriod?productId=4', '3 months'),
+    ...opened('/confirmByPeriod?productId=4', '3 months'),
   },
   {
     route: '/confirmByPeriod',
@@ -302,8 +321,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/jointLoginFailure',
     state: 'loaded',
     caption: 'The partner sign-in failed: the notice and recommended products',
-    show: (page) =>
-      open(page, '/jointLoginFailure?productId=1&orderId=86', 'We could not sign you in with our partner'),
+    ...opened('/jointLoginFailure?productId=1&orderId=86', 'We could not sign you in with our partner'),
   },
   {
     route: '/jointLoginFailure',
@@ -317,7 +335,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/repay',
     state: 'loaded',
     caption: 'Order 86: banner, amount, due date, repayment details, pay code',
-    show: (page) => open(page, '/repay?productId=1&orderId=86', '₱1.530,00'),
+    ...opened('/repay?productId=1&orderId=86', '₱1.530,00'),
   },
   {
     route: '/repay',
@@ -334,7 +352,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     state: 'realistic',
     caption:
       'Realistic data (orderId=realistic): the amount as a decimal string, the date as unix seconds, logos from a second origin',
-    show: (page) => open(page, '/repay?productId=1&orderId=realistic', '₱1.530,00'),
+    ...opened('/repay?productId=1&orderId=realistic', '₱1.530,00'),
   },
   {
     route: '/repay',
@@ -346,14 +364,14 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/delayRepay',
     state: 'loaded',
     caption: 'Order 86: rollover amount, next payment date, the plan',
-    show: (page) => open(page, '/delayRepay?productId=1&orderId=86', '₱320,00'),
+    ...opened('/delayRepay?productId=1&orderId=86', '₱320,00'),
   },
   {
     route: '/delayRepay',
     state: 'realistic',
     caption:
       "Realistic data (orderId=realistic): the plan's amounts and times as the server writes them, formatted",
-    show: (page) => open(page, '/delayRepay?productId=1&orderId=realistic', '₱320,00'),
+    ...opened('/delayRepay?productId=1&orderId=realistic', '₱320,00'),
   },
   {
     route: '/delayRepay',
@@ -379,18 +397,16 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     state: 'realistic',
     caption:
       "Realistic link: the amount as '1,530.00' and a channel picture on a host the deployment does not list (a grey box); the code still shows",
-    show: (page) =>
-      open(
-        page,
-        '/repaymentOfCode?showType=1&payCode=PC20261215042&repayAmount=1%2C530.00&payCodeImg=https%3A%2F%2Fimg.other-cdn.example%2F7eleven.png',
-        'PC20261215042',
-      ),
+    ...opened(
+      '/repaymentOfCode?showType=1&payCode=PC20261215042&repayAmount=1%2C530.00&payCodeImg=https%3A%2F%2Fimg.other-cdn.example%2F7eleven.png',
+      'PC20261215042',
+    ),
   },
   {
     route: '/repaymentOfCode',
     state: 'error',
     caption: 'A link without its code or picture: "This repayment link is incomplete."',
-    show: (page) => open(page, '/repaymentOfCode?showType=2', 'This repayment link is incomplete.'),
+    ...opened('/repaymentOfCode?showType=2', 'This repayment link is incomplete.'),
   },
   {
     route: '/repaymentOfCode2',
@@ -406,12 +422,13 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/repaymentOfCode2',
     state: 'empty',
     caption: 'Opened without a repayment started on this device',
-    show: (page) => open(page, '/repaymentOfCode2', 'No repayment was started on this device.'),
+    ...opened('/repaymentOfCode2', 'No repayment was started on this device.'),
   },
   {
     route: '/paymentInstructions',
     state: 'loaded',
     caption: "Each channel's steps with pictures",
+    opens: { url: '/paymentInstructions', text: 'Payment instructions' },
     show: async (page) => {
       await page.goto('/paymentInstructions')
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -431,7 +448,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/legacyRepay',
     state: 'loaded',
     caption: 'Legacy card repayment, order 86: the cards to choose from',
-    show: (page) => open(page, '/legacyRepay?productId=1&orderId=86&amount=1530.00&userId=501', '₱1.530,00'),
+    ...opened('/legacyRepay?productId=1&orderId=86&amount=1530.00&userId=501', '₱1.530,00'),
   },
   {
     route: '/legacyRepay',
@@ -469,7 +486,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/complaint',
     state: 'loaded',
     caption: 'Complaint entry, order 86: the order and the question types',
-    show: (page) => open(page, '/complaint?productId=1&orderId=86', 'Select question type'),
+    ...opened('/complaint?productId=1&orderId=86', 'Select question type'),
   },
   {
     route: '/complaint',
@@ -491,6 +508,10 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/complainPageNext',
     state: 'loaded',
     caption: 'The complaint form: description, evidence images, Send',
+    opens: {
+      url: '/complainPageNext?problemType=2&problemSonType=&orderNo=LN20241105001',
+      text: 'Problem description',
+    },
     show: async (page) => {
       await page.goto('/complainPageNext?problemType=2&problemSonType=&orderNo=LN20241105001')
       await expect(page.getByLabel('Problem description')).toBeVisible()
@@ -510,18 +531,19 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/complaintList',
     state: 'loaded',
     caption: 'My complaints: the list',
-    show: (page) => open(page, '/complaintList', 'Problem Type'),
+    ...opened('/complaintList', 'Problem Type'),
   },
   {
     route: '/complaintList',
     state: 'empty',
     caption: "No complaints (session 'empty')",
-    show: (page) => open(page, '/complaintList?sessionId=empty', 'No complaints yet'),
+    ...opened('/complaintList?sessionId=empty', 'No complaints yet'),
   },
   {
     route: '/complainDetails',
     state: 'loaded',
     caption: 'Complaint 2002, still being processed',
+    opens: { url: '/complainDetails?problemId=2002', text: 'Complaint details' },
     show: async (page) => {
       await page.goto('/complainDetails?problemId=2002')
       await expect(page.getByRole('region', { name: 'Question type' })).toBeVisible()
@@ -559,7 +581,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/customerService',
     state: 'loaded',
     caption: 'Customer service: telephone and e-mail',
-    show: (page) => open(page, '/customerService', 'support@cashloan-demo.ph'),
+    ...opened('/customerService', 'support@cashloan-demo.ph'),
   },
 
   // mf-bindcard
@@ -567,6 +589,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/bindBank',
     state: 'loaded',
     caption: 'Payment account form, E-wallet tab, GCash chosen',
+    opens: { url: '/bindBank?productId=1&orderId=86', text: 'GCash number' },
     show: async (page) => {
       await page.goto('/bindBank?productId=1&orderId=86')
       await expect(page.getByLabel('GCash number')).toBeVisible()
@@ -615,7 +638,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/promotion',
     state: 'loaded',
     caption: 'Registration landing through the shell: banner, phone, picture captcha, SMS code',
-    show: (page) => open(page, `/promotion?${AD}#/registerTemplate`, '极速借款，最快3分钟到账'),
+    ...opened(`/promotion?${AD}#/registerTemplate`, '极速借款，最快3分钟到账'),
   },
   {
     route: '/promotion',
@@ -663,12 +686,13 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/promotion',
     state: 'download',
     caption: 'The download page (#/downloadTemplate)',
-    show: (page) => open(page, `/promotion?${AD}#/downloadTemplate`, '注册成功，下载APP立即借款'),
+    ...opened(`/promotion?${AD}#/downloadTemplate`, '注册成功，下载APP立即借款'),
   },
   {
     route: '/promotion',
     state: 'agreement',
     caption: 'The registration agreement (#/agreementTemplate)',
+    opens: { url: `/promotion?${AD}#/agreementTemplate`, text: '用户注册协议' },
     show: async (page) => {
       await page.goto(`/promotion?${AD}#/agreementTemplate`)
       await expect(page.getByRole('heading', { name: '用户注册协议', level: 1 })).toBeVisible()
@@ -678,7 +702,7 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/standalone/promotion',
     state: 'loaded',
     caption: 'The same landing as its own page without the shell (ad links)',
-    show: (page) => open(page, `/standalone/promotion?${AD}#/registerTemplate`, '极速借款，最快3分钟到账'),
+    ...opened(`/standalone/promotion?${AD}#/registerTemplate`, '极速借款，最快3分钟到账'),
   },
 
   // the shell's own screens
@@ -686,12 +710,13 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     route: '/testPreview',
     state: 'loaded',
     caption: 'The developer test page: session fields and links to every page',
-    show: (page) => open(page, '/testPreview', 'Test preview'),
+    ...opened('/testPreview', 'Test preview'),
   },
   {
     route: '/no-such-page',
     state: 'not-found',
     caption: 'An unknown address: not-found with a way home',
+    opens: { url: '/no-such-page', text: 'Page not found' },
     show: async (page) => {
       await page.goto('/no-such-page')
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()

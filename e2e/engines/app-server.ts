@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { SHELL_DIST } from 'deploy/paths'
+
+/** The lanes' own Node server (not the Playwright suite's): E2E_ENGINES_PORT, 4330 by default. */
+const PORT = Number(process.env.E2E_ENGINES_PORT ?? 4330)
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appOrigin: string
+  }
+}
+
+/**
+ * Starts the production build as `pnpm start` serves it (as the Playwright suite's `webServer` does, with the
+ * same report rate: every lane page is one client to it), for the lanes; stops it after them.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(join(SHELL_DIST, 'index.html')))
+    throw new Error('No production build: run `pnpm build` before the engine lanes.')
+  const origin = `http://127.0.0.1:${PORT}`
+  const server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(PORT), SKIP_BUILD: '1', HEALTH_REPORTS_PER_MINUTE: '6000' },
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
+  server.stdout?.on('data', keep)
+  server.stderr?.on('data', keep)
+  const stop = async () => {
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+  const end = Date.now() + 120_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The app server exited (${server.exitCode}):\n${output}`)
+    try {
+      if ((await fetch(`${origin}/registry.json`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > end) {
+      await stop()
+      throw new Error(`The app server did not answer on ${origin} within 120 s:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  project.provide('appOrigin', origin)
+  return stop
+}
