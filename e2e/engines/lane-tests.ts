@@ -26,21 +26,6 @@ const mounted = (lane: Lane) =>
   lane.waitUntil(`(mark) => performance.getEntriesByName(mark).length >= 1`, [REMOTE_MOUNTED_MARK])
 
 /**
- * Checks that fail today in the engines named, each fixed on its own branch (issue #42: item 3, the first
- * frames; item 6, WebKit parity): they run as expected to fail there, so the lanes stay green until the fix
- * lands and go red the moment it does. Then delete its line here.
- */
-const OPEN_UNTIL_FIXED: Readonly<Record<string, readonly string[]>> = {
-  '#/downloadTemplate: hydrated without the first frame thrown away': ['WebKit', 'Firefox'],
-  '#/agreementTemplate: hydrated without the first frame thrown away': ['WebKit', 'Firefox'],
-  'the promotion landing fits 412×823 without scrolling': ['WebKit'],
-  'promotion: every placeholder keeps 4.5:1 contrast against its field': ['WebKit'],
-  'bindBank: every placeholder keeps 4.5:1 contrast against its field': ['WebKit', 'Firefox'],
-  'complaint: every placeholder keeps 4.5:1 contrast against its field': ['WebKit', 'Firefox'],
-  'bindBank: an empty date field shows its placeholder, not a date': ['WebKit', 'Firefox'],
-}
-
-/**
  * The lane test list: every engine runs these, through its `EngineDriver`. `open` starts the engine on the
  * app's origin with the suite's viewport.
  */
@@ -50,9 +35,6 @@ export function laneTests(
 ): void {
   describe(name, () => {
     let lane: Lane
-    /** `test`, or `test.fails` for a check still open in this engine (OPEN_UNTIL_FIXED). */
-    const check = (title: string, fn: () => Promise<void>) =>
-      (OPEN_UNTIL_FIXED[title]?.includes(name) ? test.fails : test)(title, fn)
 
     beforeAll(async () => {
       lane = new Lane(await open(inject('appOrigin'), VIEWPORT))
@@ -171,7 +153,7 @@ export function laneTests(
         ['downloadTemplate', '注册成功，下载APP立即借款'],
         ['agreementTemplate', '用户注册协议'],
       ]) {
-        check(`#/${page}: hydrated without the first frame thrown away`, async () => {
+        test(`#/${page}: hydrated without the first frame thrown away`, async () => {
           await lane.goto(`/promotion?${AD_LINK}#/${page}`)
           await lane.waitForText(text)
           await mounted(lane)
@@ -181,7 +163,7 @@ export function laneTests(
     })
 
     describe('parity with Chromium', () => {
-      check('the promotion landing fits 412×823 without scrolling', async () => {
+      test('the promotion landing fits 412×823 without scrolling', async () => {
         await lane.goto(LANDING)
         await lane.waitForText('极速借款，最快3分钟到账')
         await mounted(lane)
@@ -202,7 +184,7 @@ export function laneTests(
           'Problem description',
         ],
       ]) {
-        check(`${form}: every placeholder keeps 4.5:1 contrast against its field`, async () => {
+        test(`${form}: every placeholder keeps 4.5:1 contrast against its field`, async () => {
           await lane.goto(url)
           await lane.waitForText(text)
           await mounted(lane)
@@ -212,7 +194,7 @@ export function laneTests(
         })
       }
 
-      check('bindBank: an empty date field shows its placeholder, not a date', async () => {
+      test('bindBank: an empty date field shows its placeholder, not a date', async () => {
         await lane.goto('/bindBank?productId=1&orderId=86')
         await lane.waitForText('Date of birth')
         await mounted(lane)
