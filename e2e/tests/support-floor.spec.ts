@@ -22,8 +22,8 @@ async function asIos15(page: Page): Promise<void> {
     drop(Crypto.prototype, 'randomUUID')
     drop(window, 'requestIdleCallback')
     drop(window, 'cancelIdleCallback')
-    const supports = CSS.supports.bind(CSS)
-    CSS.supports = ((...args: [string, string?]) =>
+    const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean
+    CSS.supports = ((...args: string[]) =>
       args.join(' ').includes('color-mix') ? false : supports(...args)) as typeof CSS.supports
   })
 }
