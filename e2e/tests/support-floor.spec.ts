@@ -60,3 +60,46 @@ for (const state of ROUTES) {
     expect(errors).toEqual([])
   })
 }
+
+test("below iOS 16.2 the accent wash is the same colour, drawn as a layer over the theme's accent", async ({
+  page,
+}) => {
+  await page.goto('/complaint?productId=1&orderId=86')
+  const status = page.locator('.complaint-order__status')
+  await expect(status).toBeVisible()
+  const pixel = (paint: string[]) =>
+    page.evaluate((fills) => {
+      const context = document.createElement('canvas').getContext('2d')!
+      for (const fill of fills) {
+        context.fillStyle = fill
+        context.fillRect(0, 0, 1, 1)
+      }
+      return [...context.getImageData(0, 0, 1, 1).data]
+    }, paint)
+  const mixed = await pixel(['#ffffff', await status.evaluate((el) => getComputedStyle(el).backgroundColor)])
+
+  // What an engine without color-mix() applies: the stylesheet's own @supports rule, its declaration put on <html>.
+  const fallback = await page.evaluate(() => {
+    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+    const supports = rules.find(
+      (rule): rule is CSSSupportsRule =>
+        rule instanceof CSSSupportsRule && /not.*color-mix/.test(rule.conditionText),
+    )
+    const value = (supports?.cssRules[0] as CSSStyleRule | undefined)?.style.getPropertyValue(
+      '--ui-accent-soft',
+    )
+    if (value) document.documentElement.style.setProperty('--ui-accent-soft', value)
+    return value ?? null
+  })
+  expect(fallback).not.toBeNull()
+  const style = await status.evaluate((el) => {
+    const computed = getComputedStyle(el)
+    return { image: computed.backgroundImage, color: computed.backgroundColor }
+  })
+  const overlay = /rgba?\([^)]*\)/.exec(style.image)?.[0]
+  expect(overlay, style.image).toBeDefined()
+  const layered = await pixel(['#ffffff', style.color, overlay!])
+  layered.forEach((channel, i) => expect(Math.abs(channel - mixed[i]), `channel ${i}`).toBeLessThanOrEqual(2))
+  // A tint, not white: the wash is visible.
+  expect(layered.slice(0, 3)).not.toEqual([255, 255, 255])
+})
