@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { entryWatchdog } from '../shared/config/entry-watchdog.ts'
 import { retryImports } from '../shared/config/retry-imports.ts'
+import { BUILD_TARGET, supportFloorCheck } from '../shared/config/support-floor.ts'
 
 /**
  * The standalone deployment for ad links (docs/decisions/0017): the page `pnpm dev` serves, built as a plain
@@ -11,7 +12,7 @@ import { retryImports } from '../shared/config/retry-imports.ts'
 export default defineConfig({
   base: './',
   // As the shell's page: chunks load through the loader that retries a failed download, and the entry is
-  // watched (a failed download of it shows a Reload screen).
-  plugins: [react(), retryImports(), entryWatchdog()],
-  build: { outDir: 'dist/standalone', emptyOutDir: true, target: 'es2022', modulePreload: false },
+  // watched (a failed download of it shows a Reload screen), and nothing beyond the support floor ships.
+  plugins: [react(), retryImports(), entryWatchdog(), supportFloorCheck('the promotion standalone page')],
+  build: { outDir: 'dist/standalone', emptyOutDir: true, target: BUILD_TARGET, modulePreload: false },
 })

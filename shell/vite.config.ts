@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import { entryWatchdog } from '../shared/config/entry-watchdog.ts'
 import { retryImports } from '../shared/config/retry-imports.ts'
 import { firstCallScript } from '../shared/config/vite-first-call.ts'
+import { BUILD_TARGET, supportFloorCheck } from '../shared/config/support-floor.ts'
 
 /**
  * A plain Vite app: the shell hosts remotes through `@module-federation/runtime`, imported on first use
@@ -13,9 +14,10 @@ export default defineConfig({
   base: '/',
   // first-call.js, which the server inlines into a page whose route declares first calls (ADR 0010); every
   // chunk loaded on demand (axios, toasts, screens) through the one loader that retries a failed download;
-  // the page's entry watched, so a failed download of it shows a Reload screen (issue #30).
-  plugins: [react(), firstCallScript(), retryImports(), entryWatchdog()],
+  // the page's entry watched, so a failed download of it shows a Reload screen (issue #30); the output
+  // refused if it uses what phones at the support floor lack (ADR 0045).
+  plugins: [react(), firstCallScript(), retryImports(), entryWatchdog(), supportFloorCheck('shell')],
   server: { port: 5100, strictPort: true },
   // The manifest tells the server which chunks a lazily loaded shell module needs (deploy/src/pages/page-preloads.ts).
-  build: { target: 'es2022', manifest: true },
+  build: { target: BUILD_TARGET, manifest: true },
 })

@@ -110,3 +110,13 @@ test("every app loads the tokens before its own stylesheet, from shared's one fi
     expect(sources.length).toBeGreaterThan(0)
   }
 })
+
+test('the accent wash is read only as a background: below iOS 16.2 it is a layer over the accent', () => {
+  const tokens = readFileSync(TOKENS, 'utf8')
+  expect(tokens).toMatch(
+    /@supports not \(color: color-mix\([^)]*\)\) \{\s*:root \{\s*--ui-accent-soft: linear-gradient\(rgb\(255 255 255 \/ 91%\), rgb\(255 255 255 \/ 91%\)\) var\(--ui-accent\);/,
+  )
+  const readers = declarations().filter((d) => d.value.includes('var(--ui-accent-soft)'))
+  expect(readers.length).toBeGreaterThan(3)
+  expect(readers.filter((d) => d.property !== 'background').map((d) => d.text)).toEqual([])
+})

@@ -1,6 +1,7 @@
 // @ts-check
 import { basename } from 'node:path'
 import js from '@eslint/js'
+import compat from 'eslint-plugin-compat'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -62,6 +63,9 @@ const BOUNDARIES = {
   e2e: [],
 }
 
+/** Packages whose `src/` is built into what borrowers' phones run; deploy and e2e run in Node. */
+const SHIPS_TO_PHONES = ['shared', 'remote', 'shell']
+
 /**
  * @param {'shared' | 'remote' | 'shell' | 'deploy' | 'e2e'} role
  * @param {{ allowSourceImports?: string[] }} [options] files that may import other packages' src (the
@@ -113,6 +117,20 @@ export function lintConfig(role, options = {}) {
             rules: {
               'no-restricted-imports': ['error', { paths: [ANTD_ROOT], patterns: BOUNDARIES[role] }],
             },
+          },
+        ]
+      : []),
+    ...(SHIPS_TO_PHONES.includes(role)
+      ? [
+          {
+            // What reaches a borrower's phone may use only what every engine of the support floor has (the root
+            // .browserslistrc, ADR 0045), ES built-ins included. Tests, demo handlers and test helpers run in
+            // Node or in the test browser, never on a phone.
+            files: ['src/**/*.{ts,tsx,js}'],
+            ignores: ['**/*.test.*', '**/mocks/**', 'src/testing/**'],
+            plugins: { compat },
+            settings: { lintAllEsApis: true },
+            rules: { 'compat/compat': 'error' },
           },
         ]
       : []),

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin, type Rolldown } from 'vite'
 import { FIRST_CALL_SCRIPT } from '../src/http/first-call.ts'
+import { BUILD_TARGET } from './support-floor.ts'
 
 const ENTRY = fileURLToPath(new URL('../src/http/first-call-boot.ts', import.meta.url))
 
@@ -20,7 +21,7 @@ export function firstCallScript(): Plugin {
         logLevel: 'warn',
         build: {
           write: false,
-          target: 'es2022',
+          target: BUILD_TARGET,
           minify: true,
           lib: { entry: ENTRY, formats: ['iife'], name: 'loanFirstCall', fileName: () => FIRST_CALL_SCRIPT },
         },

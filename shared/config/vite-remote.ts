@@ -7,6 +7,7 @@ import { demoApiPlugin } from './demo-api.ts'
 import { retryImports } from './retry-imports.ts'
 import { emitFirstFrameRenderer } from './first-frame.ts'
 import type { FirstFrameRoute } from '../src/remote/first-frame.ts'
+import { BUILD_TARGET, supportFloorCheck } from './support-floor.ts'
 import { HEAD_FILE, type RemoteHead } from '../src/remote/head.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
@@ -78,9 +79,11 @@ export function remoteConfig({
           dts: false,
           experiments: { externalRuntime: true },
         }),
+      // A build beyond the support floor is refused before `pnpm release` can publish it (ADR 0045).
+      supportFloorCheck(name),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     preview: { port },
-    build: { target: 'es2022', modulePreload: false },
+    build: { target: BUILD_TARGET, modulePreload: false },
   }))
 }

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { retryImports } from '../../../shared/config/retry-imports.ts'
 import { firstCallScript } from '../../../shared/config/vite-first-call.ts'
+import { BUILD_TARGET } from '../../../shared/config/support-floor.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -15,7 +16,7 @@ export default defineConfig({
   plugins: [react(), firstCallScript(), retryImports()],
   resolve: { dedupe: ['react', 'react-dom'] },
   build: {
-    target: 'es2022',
+    target: BUILD_TARGET,
     // As in the shell: the server preloads a lazily loaded shell screen's chunk from the manifest.
     manifest: true,
     outDir: fileURLToPath(new URL('../.build/monolith', import.meta.url)),

@@ -101,7 +101,7 @@ const TERM_UNITS: Record<string, [string, string]> = {
 
 /** A `termUnit` the page has words for (own keys only: '__proto__' or 'constructor' is no unit). */
 export function isKnownTermUnit(termUnit: string): boolean {
-  return Object.hasOwn(TERM_UNITS, termUnit)
+  return Object.prototype.hasOwnProperty.call(TERM_UNITS, termUnit)
 }
 
 /** The term by period: '3 months'; a unit the page does not know reads as periods. */

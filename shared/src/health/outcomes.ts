@@ -15,7 +15,7 @@ type Outcome = HealthReport['remotes'][number]
 
 /** The last record of `remote` at `version` that loaded (`ok`) or failed. */
 const lastRecord = (records: readonly LoadAttempt[], remote: string, version: string | null, ok: boolean) =>
-  records.filter((r) => r.remote === remote && r.version === version && r.ok === ok).at(-1)
+  records.filter((r) => r.remote === remote && r.version === version && r.ok === ok).pop()
 
 const why = (record: LoadAttempt | undefined) => record && `${record.stage}: ${record.error ?? 'failed'}`
 
@@ -49,7 +49,7 @@ export function failedOutcome(
   attempts: readonly LoadAttempt[],
   message: string,
 ): Outcome {
-  const last = attempts.filter((r) => !r.ok).at(-1)
+  const last = attempts.filter((r) => !r.ok).pop()
   return {
     remote,
     version: attempts.find((r) => r.version !== '-')?.version ?? '-',

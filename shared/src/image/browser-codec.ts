@@ -31,6 +31,7 @@ function paint(context: Drawing, image: ImageBitmap, width: number, height: numb
 }
 
 async function encodeOffscreen(image: ImageBitmap, width: number, height: number, quality: number) {
+  // eslint-disable-next-line compat/compat -- called only where OffscreenCanvas is a function (encode below)
   const canvas = new OffscreenCanvas(width, height)
   const context = canvas.getContext('2d')
   if (!context) throw new Error('No 2D context on an OffscreenCanvas')

@@ -61,7 +61,7 @@ export function createFederatedLoader(
   }
   const registryFor = async (remote: string): Promise<Registry> => {
     const inlined = preload.registry
-    if (inlined && Object.hasOwn(inlined.remotes, remote)) return inlined
+    if (inlined && Object.prototype.hasOwnProperty.call(inlined.remotes, remote)) return inlined
     const live = liveRegistry()
     const read = await live
     if (read.malformed.includes(remote)) {
