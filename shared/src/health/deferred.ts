@@ -68,9 +68,11 @@ export function deferredHealthReporter(
   page: HealthPage | undefined,
   session: SessionStore,
   load: () => Promise<HealthReporter> = () =>
-    import('./reporter').then((chunk) =>
-      chunk.createHealthReporter(win, settings.healthEndpoint, page, session),
-    ),
+    // Web Vitals reads the last layout shift with Array.prototype.at, which iOS 15.4 and Chromium 92 added:
+    // an engine inside the support floor without it (ADR 0045) loads core-js's first, the rest never do.
+    ('at' in Array.prototype ? Promise.resolve() : import('./array-at-polyfill'))
+      .then(() => import('./reporter'))
+      .then((chunk) => chunk.createHealthReporter(win, settings.healthEndpoint, page, session)),
   random: () => number = Math.random,
 ): HealthReporter {
   if (!settings.healthEndpoint || !(random() < settings.healthSample)) return NO_HEALTH_REPORTS

@@ -1,6 +1,3 @@
-// web-vitals reads the last layout shift with Array.prototype.at, which iOS 15.4 and Chromium 92 added: below
-// them, inside the support floor (ADR 0045), the CLS observer would throw on every shift.
-import 'core-js/actual/array/at'
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals'
 import type { SessionSnapshot, SessionStore } from '../session/session'
 import { whenIdle } from '../schedule/schedule'
