@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { SHELL_DIST } from 'deploy/paths'
+import { stop, waitFor } from '../tests/own-server'
 
 /** The lanes' own Node server (not the Playwright suite's): E2E_ENGINES_PORT, 4330 by default. */
 const PORT = Number(process.env.E2E_ENGINES_PORT ?? 4330)
@@ -30,27 +31,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
   server.stdout?.on('data', keep)
   server.stderr?.on('data', keep)
-  const stop = async () => {
-    try {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-  const end = Date.now() + 120_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The app server exited (${server.exitCode}):\n${output}`)
-    try {
-      if ((await fetch(`${origin}/registry.json`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > end) {
-      await stop()
-      throw new Error(`The app server did not answer on ${origin} within 120 s:\n${output}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
+  try {
+    await waitFor(`${origin}/registry.json`, 120_000, server)
+  } catch (error) {
+    stop(server)
+    throw new Error(`The app server did not answer on ${origin}: ${(error as Error).message}\n${output}`)
   }
   project.provide('appOrigin', origin)
-  return stop
+  return async () => stop(server)
 }

@@ -5,8 +5,10 @@ import { connect, createServer as createNetServer, type AddressInfo, type Socket
  * For specs that start a server of their own (a release, a theme, the release watch) over a copy of the CDN:
  * waiting for it to answer, and stopping it with everything it started.
  */
-export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(url: string, timeoutMs = 30_000, server?: ChildProcess): Promise<void> {
   for (let i = 0; i < timeoutMs / 200; i++) {
+    // A server that exited will never answer: say so now rather than at the time limit.
+    if (server && server.exitCode !== null) throw new Error(`${url}: its server exited (${server.exitCode})`)
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,
