@@ -1,7 +1,7 @@
 import { remoteConfig } from '../shared/config/vite-remote.ts'
 import { FIRST_CALLS } from './src/app/first-calls.ts'
 import { HEAD } from './src/app/head.ts'
-import { hashRoutesOf } from './src/app/promo-route.ts'
+import { hashRoutesOf } from './src/components/promo-route.ts'
 
 export default remoteConfig({
   name: 'mf_promotion',

@@ -21,7 +21,7 @@ export const CHANGE = {
   /** The remote released with the change (its package) and its federation name. */
   pkg: 'mf-loan',
   remote: 'mf_loan',
-  file: join(ROOT, 'mf-loan', 'src', 'app', 'messages.ts'),
+  file: join(ROOT, 'mf-loan', 'src', 'content', 'messages.ts'),
   /** The body of the "not released yet" message (MESSAGES.common.notAvailableBody), not shown on the measured screens. */
   from: "'It has not been released yet. Please check back later.'",
   to: "'It has not been released yet. Please check back soon.'",

@@ -50,10 +50,36 @@ test.each([
 })
 
 test('packages by name and subpath, and a package’s own files, are fine', async () => {
-  expect(await problems('remote', 'src/a.js', imports('shared/http', '../app/messages', 'react'))).toEqual([])
+  expect(
+    await problems('remote', 'src/a.js', imports('shared/http', '../content/messages', 'react')),
+  ).toEqual([])
   expect(await problems('deploy', 'src/a.js', imports('mf-site/mocks', 'shared/routes'))).toEqual([])
   expect(await problems('e2e', 'tests/a.js', imports('deploy/release', 'shared/routes'))).toEqual([])
   expect(await problems('shared', 'config/a.js', imports('../src/http/limits.ts'))).toEqual([])
+})
+
+test('in a remote, screens, components, api, content and mocks never import from app/; app and test support may', async () => {
+  for (const [file, specifier] of [
+    ['src/screens/x/x-screen.js', '../../app/messages'],
+    ['src/screens/x/x-screen.test.js', '../../app/x-app'],
+    ['src/components/a.js', '../app/x-app'],
+    ['src/api/a.js', '../app/messages'],
+    ['src/content/a.js', '../app/x-app'],
+    ['src/mocks/handlers.js', '../app/first-calls'],
+  ]) {
+    expect(await problems('remote', file, imports(specifier)), file).toEqual([
+      expect.stringContaining('no-restricted-imports'),
+    ])
+  }
+  expect(await problems('remote', 'src/screens/x/x-screen.js', imports('../../content/messages'))).toEqual([])
+  expect(await problems('remote', 'src/testing/mount-x.js', imports('../app/x-app'))).toEqual([])
+  expect(
+    await problems('remote', 'src/app/x-app.js', imports('../screens/x/x-screen', './messages')),
+  ).toEqual([])
+  // The folder rule keeps the package rules: a screen still may not import another remote.
+  expect(await problems('remote', 'src/screens/x/x-screen.js', imports('mf-site/mocks'))).toEqual([
+    expect.stringContaining('no-restricted-imports'),
+  ])
 })
 
 test('file names are kebab-case', async () => {

@@ -63,6 +63,19 @@ const BOUNDARIES = {
   e2e: [],
 }
 
+/**
+ * A remote reads top-down: `src/app/` composes the screens, and nothing below it reaches back up. Test support
+ * that mounts the whole remote lives beside it, in `src/testing/`.
+ */
+const INTO_APP = {
+  group: ['./app', './app/*', '**/app', '**/app/*'],
+  message:
+    'app/ composes the screens: screens, components, api, content and mocks never import from it (strings are in src/content/messages.ts; a test mounts the remote through src/testing/).',
+}
+
+/** The folders of a remote below `src/app/`. */
+const BELOW_APP = ['src/screens/**', 'src/components/**', 'src/api/**', 'src/content/**', 'src/mocks/**']
+
 /** Packages whose `src/` is built into what borrowers' phones run; deploy and e2e run in Node. */
 const SHIPS_TO_PHONES = ['shared', 'remote', 'shell']
 
@@ -116,6 +129,19 @@ export function lintConfig(role, options = {}) {
             files: options.allowSourceImports,
             rules: {
               'no-restricted-imports': ['error', { paths: [ANTD_ROOT], patterns: BOUNDARIES[role] }],
+            },
+          },
+        ]
+      : []),
+    ...(role === 'remote'
+      ? [
+          {
+            files: BELOW_APP,
+            rules: {
+              'no-restricted-imports': [
+                'error',
+                { paths: [ANTD_ROOT], patterns: [INTO_SRC, ...BOUNDARIES.remote, INTO_APP] },
+              ],
             },
           },
         ]

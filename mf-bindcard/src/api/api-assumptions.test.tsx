@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { createTestProps, setupMswServer } from 'shared/testing'
 import { ABSENT, withAbsent, type Absence } from 'shared/testing/field-shapes'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { BindcardApp } from '../app/bindcard-app'
+import { mountBindcard } from '../testing/mount-bindcard'
 import { handlers } from '../mocks/handlers'
 import { listBinds, resetStore } from '../mocks/store'
 import { getCardInit } from './bind-card'
@@ -55,7 +55,7 @@ async function parsedWithout(field: string, how: Absence) {
 async function renderForm(items: unknown[]) {
   answerItems(items)
   const props = createTestProps({ screen: 'bindBank', query: { productId: '4' } })
-  renderWithUi(<BindcardApp {...props} />)
+  mountBindcard(props)
   const form = await screen.findByRole('form', { name: 'Payment account information' })
   return { props, form, user: userEvent.setup() }
 }

@@ -1,6 +1,6 @@
 import { ModalBox } from 'shared/ui'
 import type { LoadFailedProps } from 'shared/ui/on-demand'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 /** What an on-demand popup shows when its code could not be downloaded (shared/ui/on-demand). */
 export function LoadFailed({ onRetry, onClose }: LoadFailedProps) {

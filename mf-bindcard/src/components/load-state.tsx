@@ -1,5 +1,5 @@
 import DotLoading from 'antd-mobile/es/components/dot-loading'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 /** Holds the place of the form while it loads, so the page does not jump when it arrives. */
 export function LoadingBlock() {

@@ -6,7 +6,7 @@ import { MALFORMED_MESSAGE } from 'shared/schema'
 import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { ABSENT, withAbsent } from 'shared/testing/field-shapes'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { handlers } from '../mocks/handlers'
 import {
   DEMO_ORDERS,

@@ -3,7 +3,7 @@ import { createTestProps, setupMswServer } from 'shared/testing'
 import { expect, test } from 'vitest'
 import { handlers } from '../mocks/handlers'
 import { ComplaintApp } from './complaint-app'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 
 setupMswServer(...handlers)
 

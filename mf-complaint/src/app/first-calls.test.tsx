@@ -5,7 +5,7 @@ import { handlers } from '../mocks/handlers'
 import { resetStore } from '../mocks/store'
 import { ComplaintApp } from './complaint-app'
 import { FIRST_CALLS } from './first-calls'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 
 const server = setupMswServer(...handlers)
 afterEach(resetStore)

@@ -11,7 +11,7 @@ import { PROBLEM_SAVE_PATH, UPLOAD_PROBLEM_IMAGE_PATH } from '../api/problem-sav
 import { DEMO_IMAGE_PATH, handlers } from '../mocks/handlers'
 import { resetStore, SCENARIOS } from '../mocks/store'
 import { ComplaintApp } from './complaint-app'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 
 const INIT = apiPath(PROBLEM_INIT_PATH)
 const DETAIL = apiPath(PROBLEM_DETAIL_PATH)

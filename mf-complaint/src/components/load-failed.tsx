@@ -1,5 +1,5 @@
 import type { LoadFailedProps } from 'shared/ui/on-demand'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { ComplaintModal } from './complaint-modal'
 
 /** What an on-demand overlay shows when its code could not be downloaded (shared/ui/on-demand). */

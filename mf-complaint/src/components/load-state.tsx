@@ -1,5 +1,5 @@
 import DotLoading from 'antd-mobile/es/components/dot-loading'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 /** Holds the place of content that is loading, so the page does not jump when it arrives. */
 export function LoadingBlock({ minHeight = 160 }: { minHeight?: number }) {

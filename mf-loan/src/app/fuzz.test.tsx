@@ -15,7 +15,7 @@ import { CONFIRM_SCENARIOS, V2_EXTRA } from '../mocks/confirm'
 import { handlers } from '../mocks/handlers'
 import { SCENARIOS } from '../mocks/orders'
 import { LoanApp } from './loan-app'
-import { CONFIRM_MESSAGES, MESSAGES } from './messages'
+import { CONFIRM_MESSAGES, MESSAGES } from '../content/messages'
 
 vi.mock('shared/schema', async (importOriginal) => ({
   ...(await importOriginal<typeof Schema>()),

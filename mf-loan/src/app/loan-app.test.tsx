@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { CONFIRM_SCENARIOS, V2_EXTRA } from '../mocks/confirm'
 import { handlers } from '../mocks/handlers'
 import { LoanApp } from './loan-app'
-import { CONFIRM_MESSAGES } from './messages'
+import { CONFIRM_MESSAGES } from '../content/messages'
 
 setupMswServer(...handlers)
 

@@ -3,7 +3,7 @@ import { UiProvider } from 'shared/ui'
 import { LoanConfirmScreen } from '../screens/loan-confirm/loan-confirm-screen'
 import { JointLoginFailureScreen } from '../screens/joint-login-failure/joint-login-failure-screen'
 import { LoanDetailsScreen } from '../screens/loan-details/loan-details-screen'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 import 'shared/ui/tokens.css'
 import './loan.css'
 

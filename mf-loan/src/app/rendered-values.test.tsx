@@ -13,7 +13,7 @@ import { demoPicturesFor } from '../mocks/demo-images'
 import { handlers } from '../mocks/handlers'
 import { DEMO_LINKS, realisticOrder, SCENARIOS } from '../mocks/orders'
 import { LoanApp } from './loan-app'
-import { CONFIRM_MESSAGES, JOINT_MESSAGES, MESSAGES } from './messages'
+import { CONFIRM_MESSAGES, JOINT_MESSAGES, MESSAGES } from '../content/messages'
 
 /*
  * Issue #25, item 4: every mf-loan screen, rendered with realistic answers (the demo's realistic scenarios:

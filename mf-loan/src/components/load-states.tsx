@@ -1,4 +1,4 @@
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 /** Holds a page's shape while it loads (one block per height), so nothing jumps when the data arrives. */
 export function LoanSkeleton({ label, heights }: { label: string; heights: number[] }) {

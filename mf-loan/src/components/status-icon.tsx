@@ -1,4 +1,4 @@
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 /** The statuses with an icon of their own (the spec); any other status shows 200's, except as below. */
 export const ICON_STATUSES = ['21', '151', '110', '174', '180', '200'] as const

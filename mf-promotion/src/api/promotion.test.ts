@@ -3,7 +3,7 @@ import { promoPath } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { createTestProps, setupMswServer } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { handlers } from '../mocks/handlers'
 import { clientType, getSid, getTemplate, register, sendSms } from './promotion'
 

@@ -1,7 +1,7 @@
 import { MESSAGES as HTTP_MESSAGES, toastText, type Http, type HttpResult } from 'shared/http'
 import { parseLenient, record, requiredText, text, warnUnknown, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { isCssColour } from '../components/colour'
 import { REGISTER_PATH, SID_PATH, SMS_PATH, TEMPLATE_PATH, TRACK_CLICK_PATH, TRACK_VISIT_PATH } from './paths'
 

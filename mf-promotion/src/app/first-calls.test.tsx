@@ -15,7 +15,7 @@ import { handlers } from '../mocks/handlers'
 import { DEMO_TEMPLATE_CONFIG, resetStore } from '../mocks/store'
 import { AD_QUERY } from '../testing/promo-page'
 import { FIRST_CALLS } from './first-calls'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 import { PromotionApp } from './promotion-app'
 
 const server = setupMswServer(...handlers)

@@ -29,7 +29,7 @@ import {
   recordPromoRequests,
   renderPromotion,
 } from '../testing/promo-page'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 import { PromotionApp } from './promotion-app'
 
 // The download's link is checked where it is chosen, not followed (jsdom cannot navigate); unknown values

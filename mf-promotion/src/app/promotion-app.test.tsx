@@ -16,9 +16,9 @@ import {
   renderPromotion,
 } from '../testing/promo-page'
 import { createFirstFrameRenderer } from 'shared/remote/first-frame-render'
-import { hashRoutesOf, promoHref, readPromoLocation } from './promo-route'
+import { hashRoutesOf, promoHref, readPromoLocation } from '../components/promo-route'
 import { PromotionApp } from './promotion-app'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 
 const { openServerLink, warnUnknown } = vi.hoisted(() => ({
   openServerLink: vi.fn(() => true),

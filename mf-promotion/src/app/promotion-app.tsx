@@ -5,7 +5,7 @@ import type { PromoParams } from '../api/promotion'
 import { AgreementScreen } from '../screens/agreement/agreement-screen'
 import { DownloadScreen } from '../screens/download/download-screen'
 import { RegisterScreen } from '../screens/register/register-screen'
-import { readPromoLocation } from './promo-route'
+import { readPromoLocation } from '../components/promo-route'
 import 'shared/ui/tokens.css'
 import './promotion.css'
 

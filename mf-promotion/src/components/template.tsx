@@ -4,7 +4,7 @@ import type { ApiResult } from 'shared/schema'
 import { showToast } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
 import { getTemplate, NO_TEMPLATE, type Template, type TemplateConfig } from '../api/promotion'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { onColour } from './colour'
 
 /** What a page shows before its template has come, or without one. */

@@ -3,7 +3,7 @@ import type { SetupServerApi } from 'msw/node'
 import type { RemoteProps, Settings } from 'shared/contract'
 import { createTestProps, renderWithUi, TEST_SETTINGS } from 'shared/testing'
 import { PromotionApp } from '../app/promotion-app'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 /** A landing link's parameters as a channel's ad would carry them. */
 export const AD_QUERY = {

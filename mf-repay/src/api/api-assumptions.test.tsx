@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { apiPath, envelope, legacyPath } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { ABSENT, withAbsent } from 'shared/testing/field-shapes'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { RepayApp } from '../app/repay-app'
-import { MESSAGES } from '../app/messages'
+import { mountRepay } from '../testing/mount-repay'
+import { MESSAGES } from '../content/messages'
 import { handlers } from '../mocks/handlers'
 import { realisticDelay, realisticInstalment, testPictures } from '../mocks/demo-data'
 import { LEGACY_SCENARIOS, resetLegacyCalls } from '../mocks/legacy-repay'
@@ -37,7 +37,7 @@ const REALISTIC = 'realistic'
 
 function render(screenName: string, query: Record<string, string>) {
   const props = createTestProps({ screen: screenName, query, settings: TEST_SETTINGS })
-  renderWithUi(<RepayApp {...props} />)
+  mountRepay(props)
   return { props, user: userEvent.setup() }
 }
 
@@ -150,22 +150,16 @@ test.each([
   'missing /repaymentOfCode showType (%s): the pay code when there is one, else the picture',
   (_, showType) => {
     const picture = '/utilities/repay-demo-images/qr-ph.svg'
-    const { unmount } = renderWithUi(
-      <RepayApp
-        {...createTestProps({
-          screen: 'repaymentOfCode',
-          query: { ...showType, payCode: '7E860042', payCodeImg: picture },
-        })}
-      />,
+    const { unmount } = mountRepay(
+      createTestProps({
+        screen: 'repaymentOfCode',
+        query: { ...showType, payCode: '7E860042', payCodeImg: picture },
+      }),
     )
     expect(within(screen.getByRole('region', { name: 'Pay code' })).getByText('7E860042')).toBeInTheDocument()
     expect(screen.queryByRole('img', { name: MESSAGES.code.qrImage })).not.toBeInTheDocument()
     unmount()
-    renderWithUi(
-      <RepayApp
-        {...createTestProps({ screen: 'repaymentOfCode', query: { ...showType, payCodeImg: picture } })}
-      />,
-    )
+    mountRepay(createTestProps({ screen: 'repaymentOfCode', query: { ...showType, payCodeImg: picture } }))
     expect(screen.getByRole('img', { name: MESSAGES.code.qrImage })).toHaveAttribute('src', picture)
     expect(screen.queryByRole('region', { name: 'Pay code' })).not.toBeInTheDocument()
   },

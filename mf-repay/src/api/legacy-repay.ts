@@ -1,7 +1,7 @@
 import { apiOriginUrl, type CallOptions, type Http, type HttpResult } from 'shared/http'
 import { list, parseLenient, requiredText, text } from 'shared/schema'
 import * as v from 'valibot'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { LEGACY_BASE, REPAYMENT_WAY_PATH } from './paths'
 import { flagSwitch, oneSwitch } from './switches'
 

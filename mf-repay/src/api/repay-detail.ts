@@ -1,7 +1,7 @@
 import type { CallOptions, Http } from 'shared/http'
 import { list, object, requiredText, text, toApiResult, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from './paths'
 import { flagSwitch, oneSwitch } from './switches'
 

@@ -17,7 +17,7 @@ import { handlers } from '../mocks/handlers'
 import { DEMO_CODE, LEGACY_SCENARIOS, resetLegacyCalls } from '../mocks/legacy-repay'
 import { DEMO_PAY_IMAGE_PATH, SCENARIOS } from '../mocks/demo-data'
 import { resetStore } from '../mocks/store'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 import { RepayApp } from './repay-app'
 
 // A link the guard opens is recorded, not followed (jsdom cannot navigate).

@@ -6,7 +6,7 @@ import { PaymentInstructionsScreen } from '../screens/payment-instructions/payme
 import { RepayScreen } from '../screens/repay/repay-screen'
 import { RepaymentCodeScreen } from '../screens/repayment-code/repayment-code-screen'
 import { RepaymentCode2Screen } from '../screens/repayment-code/repayment-code2-screen'
-import { MESSAGES } from './messages'
+import { MESSAGES } from '../content/messages'
 import 'shared/ui/tokens.css'
 import './repay.css'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ServerImage } from 'shared/ui'
 import type { Channel } from '../api/repay-detail'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { RepaySheet } from './repay-modal'
 
 interface ChannelPickerProps {

@@ -1,5 +1,5 @@
 import { copyAndTell } from 'shared/ui'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 const COPY_MESSAGES = { copied: MESSAGES.payCode.copied, failed: MESSAGES.payCode.copyFailed }
 

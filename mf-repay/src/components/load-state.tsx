@@ -1,4 +1,4 @@
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 /**
  * Holds the page's shape while it loads, so nothing jumps when the data arrives. `label` names it in the

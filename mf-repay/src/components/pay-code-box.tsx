@@ -1,6 +1,6 @@
 import { ServerImage } from 'shared/ui'
 import type { DefDetail } from '../api/repay-detail'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { CopyButton } from './copy-button'
 
 /** The default pay code, shown only when the server gave one. */

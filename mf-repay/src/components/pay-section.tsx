@@ -4,7 +4,7 @@ import { openServerLink } from 'shared/navigation'
 import { showToast } from 'shared/ui'
 import { generatePayUrl } from '../api/pay'
 import type { Channel, OrderIds } from '../api/repay-detail'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 import { ChannelPicker } from './channel-picker'
 
 interface PaySectionProps {

@@ -1,5 +1,5 @@
 import { ServerImage } from 'shared/ui'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 /** The product's logo (a grey box when it cannot show, ADR 0022) and name. */
 export function ProductHead({ name, logo }: { name: string; logo: string }) {

@@ -1,8 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import type { RemoteProps } from 'shared/contract'
-import { renderWithUi } from 'shared/testing'
 import { expect, vi } from 'vitest'
-import { RepayApp } from '../app/repay-app'
+import { mountRepay } from './mount-repay'
 
 /**
  * Mounts the remote with `props` (a repayment route whose link names no order) and checks that it says the
@@ -10,7 +9,7 @@ import { RepayApp } from '../app/repay-app'
  */
 export async function expectIncompleteLinkWithoutCall(props: RemoteProps): Promise<void> {
   const post = vi.spyOn(props.http, 'post')
-  renderWithUi(<RepayApp {...props} />)
+  mountRepay(props)
   const alert = await screen.findByRole('alert')
   expect(alert).toHaveTextContent(
     'This repayment link is incomplete. Please open it again from your loan details.',

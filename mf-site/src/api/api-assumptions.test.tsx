@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { ABSENT, withAbsent } from 'shared/testing/field-shapes'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { SiteApp } from '../app/site-app'
+import { mountSite } from '../testing/mount-site'
 import { handlers } from '../mocks/handlers'
 import { CONTACT_INFO_PATH } from './contact'
 
@@ -23,7 +23,7 @@ const CONTACTS = { email: 'help@lender.example.ph', smWa: '+63 2 8700 1234' }
 /** The site's footer, with the contact call answered with `data`. */
 function renderFooter(data: unknown) {
   server.use(http.post(apiPath(CONTACT_INFO_PATH), () => envelope(data)))
-  renderWithUi(<SiteApp {...createTestProps({ screen: 'site' })} />)
+  mountSite(createTestProps({ screen: 'site' }))
   return within(screen.getByRole('contentinfo'))
 }
 

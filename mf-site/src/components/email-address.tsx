@@ -1,6 +1,6 @@
 import { mailtoHref } from 'shared/navigation'
 import { copyAndTell } from 'shared/ui'
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from '../content/messages'
 
 const m = MESSAGES.emailCopy
 

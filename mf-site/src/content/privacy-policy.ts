@@ -1,4 +1,4 @@
-import { MESSAGES } from '../app/messages'
+import { MESSAGES } from './messages'
 import type { LegalSection } from './legal-section'
 import type { Lender } from './lender'
 

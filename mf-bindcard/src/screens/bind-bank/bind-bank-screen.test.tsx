@@ -3,11 +3,11 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, type TestProps } from 'shared/testing'
+import { createTestProps, setupMswServer, type TestProps } from 'shared/testing'
 import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
 import { afterEach, expect, test } from 'vitest'
 import { BIND_CARD_PATH, CARD_INIT_PATH } from '../../api/paths'
-import { BindcardApp } from '../../app/bindcard-app'
+import { mountBindcard } from '../../testing/mount-bindcard'
 import { handlers } from '../../mocks/handlers'
 import { BIND_FAILURE_MESSAGE, listBinds, resetStore } from '../../mocks/store'
 
@@ -19,7 +19,7 @@ async function renderScreen(query: Record<string, string> = {}, options: { short
   // Calls give up after TEST_TIMEOUT_MS: a timeout a test can wait for.
   const props = options.shortTimeouts ? withShortTimeouts(created) : created
   const user = userEvent.setup()
-  const view = renderWithUi(<BindcardApp {...props} />)
+  const view = mountBindcard(props)
   await screen.findByRole('tablist', { name: 'Card type' })
   return { props, user, view }
 }
@@ -272,7 +272,7 @@ test('a failed load says so in place of the form, and Try again loads it', async
   )
   const props: TestProps = createTestProps({ screen: 'bindBank' })
   const user = userEvent.setup()
-  renderWithUi(<BindcardApp {...props} />)
+  mountBindcard(props)
   expect(await screen.findByText('Demo: the form could not be loaded.')).toBeInTheDocument()
   await user.click(screen.getByRole('button', { name: 'Try again' }))
   expect(await screen.findByLabelText('GCash number')).toBeInTheDocument()

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
 import { showToast } from 'shared/ui'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { bindCard, getCardInit, DEFAULT_CARD_TYPE, type FormItem } from '../../api/bind-card'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import {

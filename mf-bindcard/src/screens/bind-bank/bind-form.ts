@@ -2,7 +2,7 @@ import { formatDateText } from 'shared/format'
 import { warnUnknown } from 'shared/schema'
 import { ALL_CARD_TYPES, DEFAULT_CARD_TYPE, DEFAULT_CHANNEL, type FormItem } from '../../api/bind-card'
 import { keepValue } from '../../api/input-rules'
-import { CARD_TYPE_NAMES, CHANNEL_NAMES, MESSAGES } from '../../app/messages'
+import { CARD_TYPE_NAMES, CHANNEL_NAMES, MESSAGES } from '../../content/messages'
 
 /** A card-type tab or a channel: its number and the name shown. */
 export interface Named<K> {

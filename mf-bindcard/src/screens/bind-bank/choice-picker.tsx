@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ModalBox } from 'shared/ui'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import type { FormOption } from '../../api/bind-card'
 import { LazyPopup } from '../../components/lazy-overlays'
 import { CITY_SEPARATOR } from './bind-form'

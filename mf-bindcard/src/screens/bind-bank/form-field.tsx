@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import type { FormItem } from '../../api/bind-card'
 import { keepValue, PHONE_DIGITS, showValue } from '../../api/input-rules'
 import { CityPicker, EnumPicker, optionValue } from './choice-picker'

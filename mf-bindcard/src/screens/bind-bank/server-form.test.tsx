@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { createTestProps, setupMswServer } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { CARD_INIT_PATH } from '../../api/paths'
-import { BindcardApp } from '../../app/bindcard-app'
+import { mountBindcard } from '../../testing/mount-bindcard'
 import { handlers } from '../../mocks/handlers'
 import { listBinds, resetStore } from '../../mocks/store'
 
@@ -27,7 +27,7 @@ async function renderForm(items: unknown[], query: Record<string, string> = {}) 
   server.use(mswHttp.post(apiPath(CARD_INIT_PATH), () => envelope({ items })))
   const props = createTestProps({ screen: 'bindBank', query })
   const user = userEvent.setup()
-  renderWithUi(<BindcardApp {...props} />)
+  mountBindcard(props)
   const form = await screen.findByRole('form', { name: 'Payment account information' })
   return { props, user, form }
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { getProblemDetail, type ProblemDetail } from '../../api/problem-detail'
-import { LIMITS, MESSAGES } from '../../app/messages'
+import { LIMITS, MESSAGES } from '../../content/messages'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { TypeTags } from '../../components/type-tags'
 import { useLoad } from 'shared/ui/use-load'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ServerImage, ViewerDialog } from 'shared/ui'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { LazyImageViewer } from '../../components/lazy-overlays'
 
 /** Thumbnails; tapping one shows the images full screen, starting at that one. */

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Http } from 'shared/http'
 import { showToast } from 'shared/ui'
 import { saveScore } from '../../api/problem-detail'
-import { LIMITS, MESSAGES } from '../../app/messages'
+import { LIMITS, MESSAGES } from '../../content/messages'
 import { ComplaintModal } from '../../components/complaint-modal'
 
 const m = MESSAGES.detail

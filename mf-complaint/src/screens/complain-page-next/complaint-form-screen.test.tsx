@@ -11,7 +11,7 @@ import {
   UPLOAD_PROBLEM_IMAGE_FIELD,
   UPLOAD_PROBLEM_IMAGE_PATH,
 } from '../../api/problem-save'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { handlers } from '../../mocks/handlers'
 import { resetStore } from '../../mocks/store'
 import { ComplaintFormScreen } from './complaint-form-screen'

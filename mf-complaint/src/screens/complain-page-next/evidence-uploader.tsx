@@ -1,7 +1,7 @@
 import DotLoading from 'antd-mobile/es/components/dot-loading'
 import type { ChangeEvent } from 'react'
 import { ServerImage } from 'shared/ui'
-import { LIMITS, MESSAGES } from '../../app/messages'
+import { LIMITS, MESSAGES } from '../../content/messages'
 
 const m = MESSAGES.form
 

@@ -1,5 +1,5 @@
 import type { UploadRefusal } from 'shared/image'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 
 const m = MESSAGES.form
 

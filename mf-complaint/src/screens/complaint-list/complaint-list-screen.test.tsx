@@ -7,7 +7,7 @@ import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION } from 'sha
 import { MALFORMED_MESSAGE } from 'shared/schema'
 import { afterEach, expect, test, vi } from 'vitest'
 import { PROBLEM_LIST_PATH } from '../../api/problem-list'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { handlers } from '../../mocks/handlers'
 import { resetStore } from '../../mocks/store'
 import { ComplaintListScreen } from './complaint-list-screen'

@@ -9,7 +9,7 @@ import {
   type ProblemInit,
 } from '../../api/problem-init'
 import type { Option } from '../../api/problem-init'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { LazyPopup } from '../../components/lazy-overlays'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { carriedQuery, entryOrderId } from '../../components/route-query'

@@ -8,7 +8,7 @@ import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'sh
 import { clearToasts } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
 import { CONTACT_INFO_PATH } from '../../api/contact-info'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { DEMO_CONTACT_INFO, handlers } from '../../mocks/handlers'
 import { CustomerServiceScreen } from './customer-service-screen'
 

@@ -3,7 +3,7 @@ import type { RemoteProps } from 'shared/contract'
 import { mailTo, mailtoHref } from 'shared/navigation'
 import { copyAndTell } from 'shared/ui'
 import { getContactInfo } from '../../api/contact-info'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { useLoad } from 'shared/ui/use-load'
 

@@ -10,7 +10,7 @@ import {
   trackProductClick,
   type JointProduct,
 } from '../../api/joint-failure'
-import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
+import { JOINT_MESSAGES, MESSAGES } from '../../content/messages'
 import { formatAmountRange } from '../../components/amounts'
 import { useLoad } from 'shared/ui/use-load'
 import { LoadError, LoanSkeleton } from '../../components/load-states'

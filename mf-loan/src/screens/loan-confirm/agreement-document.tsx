@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'react'
 import { documentInFrame } from 'shared/navigation'
-import { CONFIRM_MESSAGES } from '../../app/messages'
+import { CONFIRM_MESSAGES } from '../../content/messages'
 
 const m = CONFIRM_MESSAGES.agreementPopup
 

@@ -1,6 +1,6 @@
 import type { RemoteProps } from 'shared/contract'
 import type { LoanConfirm } from '../../api/loan-confirm'
-import { CONFIRM_MESSAGES as m } from '../../app/messages'
+import { CONFIRM_MESSAGES as m } from '../../content/messages'
 import { LoanModal } from '../../components/loan-modal'
 import { AgreementDocument } from './agreement-document'
 

@@ -9,7 +9,7 @@ import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'sh
 import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CONFIRM_PATHS } from '../../api/loan-confirm'
-import { CONFIRM_MESSAGES, MESSAGES } from '../../app/messages'
+import { CONFIRM_MESSAGES, MESSAGES } from '../../content/messages'
 import {
   CODE_01_MESSAGE,
   CONFIRM_LINKS,

@@ -14,7 +14,7 @@ import {
   type ConfirmVariant,
   type LoanConfirm,
 } from '../../api/loan-confirm'
-import { CONFIRM_MESSAGES, days, isKnownTermUnit, MESSAGES, termByPeriod } from '../../app/messages'
+import { CONFIRM_MESSAGES, days, isKnownTermUnit, MESSAGES, termByPeriod } from '../../content/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'

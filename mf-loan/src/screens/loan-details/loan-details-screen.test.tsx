@@ -8,7 +8,7 @@ import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'sh
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { EVENT_SAVE_PATH, PRODUCT_CLICK_PATH } from '../../api/events'
 import { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH } from '../../api/loan-details'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { handlers } from '../../mocks/handlers'
 import { testPictures } from '../../mocks/demo-images'
 import { DEMO_LINKS, demoOrders, SCENARIOS } from '../../mocks/orders'

@@ -3,7 +3,7 @@ import type { Bridge } from 'shared/bridge'
 import type { Http } from 'shared/http'
 import { showToast } from 'shared/ui'
 import { sendGoogleScore } from '../../api/loan-details'
-import { LIMITS, MESSAGES } from '../../app/messages'
+import { LIMITS, MESSAGES } from '../../content/messages'
 import { LoanModal } from '../../components/loan-modal'
 
 const m = MESSAGES.rating

@@ -1,6 +1,6 @@
 import { ServerImage } from 'shared/ui'
 import type { RecProduct } from '../../api/loan-details'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { formatAmountRange } from '../../components/amounts'
 import { useOneTap } from '../../components/use-one-tap'
 

@@ -1,4 +1,4 @@
-import { agreementSections, MESSAGES } from '../../app/messages'
+import { agreementSections, MESSAGES } from '../../content/messages'
 
 /** The registration agreement (`#/agreementTemplate`). */
 export function AgreementScreen({ productName }: { productName: string }) {

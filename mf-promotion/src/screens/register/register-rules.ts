@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 
 /** How many characters each field takes; anything typed beyond is ignored (the spec). */
 export const FIELD_LIMITS = { phone: 11, captcha: 4, sms: 6 } as const

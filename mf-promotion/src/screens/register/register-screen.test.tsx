@@ -7,7 +7,7 @@ import { MALFORMED_MESSAGE } from 'shared/schema'
 import { setupMswServer } from 'shared/testing'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { served, SID_PATH, SMS_PATH, TRACK_VISIT_PATH } from '../../api/paths'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { handlers } from '../../mocks/handlers'
 import { DEMO_MESSAGES, listRegistrations, resetStore, SCENARIOS, smsCodeFor } from '../../mocks/store'
 import {

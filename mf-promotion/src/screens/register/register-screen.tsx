@@ -24,8 +24,8 @@ import {
   type PromoOutcome,
   type PromoParams,
 } from '../../api/promotion'
-import { MESSAGES } from '../../app/messages'
-import { NO_PARAMS, promoHref } from '../../app/promo-route'
+import { MESSAGES } from '../../content/messages'
+import { NO_PARAMS, promoHref } from '../../components/promo-route'
 import { TemplateHeader, useTemplate } from '../../components/template'
 import { onColour } from '../../components/colour'
 import { applyProblem, FIELD_LIMITS, smsProblem, type RegisterFields } from './register-rules'

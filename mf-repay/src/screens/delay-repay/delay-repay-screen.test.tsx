@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { DELAY_PLAY_DETAIL_PATH } from '../../api/paths'
-import { RepayApp } from '../../app/repay-app'
+import { mountRepay } from '../../testing/mount-repay'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
 import { DEMO_DELAYS, realisticDelay, SCENARIOS, testPictures } from '../../mocks/demo-data'
 import { unformattedValues } from 'shared/testing/rendered-values'
@@ -31,7 +31,7 @@ function renderDelay(orderId: string = SCENARIOS.full) {
     query: { productId: '1', orderId },
     settings: SETTINGS,
   })
-  renderWithUi(<RepayApp {...props} />)
+  mountRepay(props)
   return { props, user: userEvent.setup() }
 }
 

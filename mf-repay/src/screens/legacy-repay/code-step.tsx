@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { showToast } from 'shared/ui'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { RepaySheet } from '../../components/repay-modal'
 
 const m = MESSAGES.legacy

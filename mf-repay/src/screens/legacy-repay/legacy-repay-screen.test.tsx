@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { envelope, failure, legacyPath } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { REPAYMENT_COMMIT_PATH, REPAYMENT_CONFIRM_PATH, REPAYMENT_WAY_PATH } from '../../api/legacy-repay'
-import { RepayApp } from '../../app/repay-app'
+import { mountRepay } from '../../testing/mount-repay'
 import { handlers } from '../../mocks/handlers'
 import {
   DEMO_CARDS,
@@ -39,7 +39,7 @@ async function renderLegacy(
     query: { orderId, ...query },
     settings: SETTINGS,
   })
-  renderWithUi(<RepayApp {...props} />)
+  mountRepay(props)
   return { props, user }
 }
 

@@ -13,7 +13,7 @@ import {
   type Card,
   type LegacyResult,
 } from '../../api/legacy-repay'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { isAmount } from '../../components/amount'
 import { LoadError, PageMessage, RepaySkeleton } from '../../components/load-state'
 import { usePageOrder } from '../../components/order-ids'

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createTestProps, renderWithUi } from 'shared/testing'
+import { createTestProps } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
-import { MESSAGES } from '../../app/messages'
-import { RepayApp } from '../../app/repay-app'
+import { MESSAGES } from '../../content/messages'
+import { mountRepay } from '../../testing/mount-repay'
 import { viewerChunk } from './viewer-overlay'
 
 const m = MESSAGES.instructions
@@ -12,7 +12,7 @@ afterEach(() => vi.restoreAllMocks())
 
 function renderInstructions() {
   const user = userEvent.setup()
-  renderWithUi(<RepayApp {...createTestProps({ screen: 'paymentInstructions' })} />)
+  mountRepay(createTestProps({ screen: 'paymentInstructions' }))
   return user
 }
 

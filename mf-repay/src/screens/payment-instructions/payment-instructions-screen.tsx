@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ViewerDialog } from 'shared/ui'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import './payment-instructions.css'
 import { CHANNEL_COLOURS, stepImage } from './step-images'
 import { LazyImageViewer } from './viewer-overlay'

@@ -5,7 +5,7 @@ import 'antd-mobile/es/components/image-viewer/image-viewer.css'
 import 'antd-mobile/es/components/mask/mask.css'
 import 'antd-mobile/es/components/safe-area/safe-area.css'
 import { onDemand, type LoadFailedProps } from 'shared/ui/on-demand'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { RepaySheet } from '../../components/repay-modal'
 
 const m = MESSAGES.instructions

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
 import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../../api/paths'
-import { RepayApp } from '../../app/repay-app'
+import { mountRepay } from '../../testing/mount-repay'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
 import { DEMO_INSTALMENTS, realisticInstalment, SCENARIOS, testPictures } from '../../mocks/demo-data'
 import { unformattedValues } from 'shared/testing/rendered-values'
@@ -32,7 +32,7 @@ async function renderRepay(orderId: string = SCENARIOS.full, options: { shortTim
   // Calls give up after TEST_TIMEOUT_MS: a timeout a test can wait for.
   const props = options.shortTimeouts ? withShortTimeouts(created) : created
   const user = userEvent.setup()
-  renderWithUi(<RepayApp {...props} />)
+  mountRepay(props)
   await screen.findByRole('heading', { name: /^₱/ })
   return { props, user }
 }
@@ -54,7 +54,7 @@ test('a skeleton shows while the repayment loads', async () => {
       return envelope(DEMO_INSTALMENTS[SCENARIOS.full])
     }),
   )
-  renderWithUi(<RepayApp {...createTestProps({ screen: 'repay', query: { orderId: SCENARIOS.full } })} />)
+  mountRepay(createTestProps({ screen: 'repay', query: { orderId: SCENARIOS.full } }))
   expect(screen.getByRole('status', { name: 'Loading...' })).toBeInTheDocument()
   expect(await screen.findByRole('heading', { name: '₱1.530,00' })).toBeInTheDocument()
   expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument()
@@ -283,7 +283,7 @@ test.each(UNKNOWN_OUTCOME_ANSWERS)(
 test('a mistyped API base: the page leaves its skeleton with a clear message and Try again, and nothing throws', async () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
   const settings = { ...SETTINGS, apiBase: 'https://api example.com/utilities' }
-  renderWithUi(<RepayApp {...createTestProps({ screen: 'repay', query: { orderId: '86' }, settings })} />)
+  mountRepay(createTestProps({ screen: 'repay', query: { orderId: '86' }, settings }))
   const alert = await screen.findByRole('alert')
   expect(alert).toHaveTextContent(HTTP_MESSAGES.notSent)
   expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled()
@@ -318,7 +318,7 @@ test('a failed load shows the message and Try again loads it again', async () =>
   )
   const props = createTestProps({ screen: 'repay', query: { orderId: SCENARIOS.full } })
   const user = userEvent.setup()
-  renderWithUi(<RepayApp {...props} />)
+  mountRepay(props)
   const alert = await screen.findByRole('alert')
   expect(alert).toHaveTextContent('Demo: this repayment could not be loaded.')
   await user.click(within(alert).getByRole('button', { name: 'Try again' }))
@@ -420,7 +420,7 @@ test.each([
       settings: SETTINGS,
     })
     const user = userEvent.setup()
-    renderWithUi(<RepayApp {...props} />)
+    mountRepay(props)
     expect(await screen.findByRole('heading', { name: shown })).toBeInTheDocument()
     await user.click(within(await openPicker(user)).getByRole('button', { name: 'Pay now' }))
     await waitFor(() => expect(listPays()).toHaveLength(1))

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { RemoteProps } from 'shared/contract'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
 import { beforeEach, expect, test } from 'vitest'
-import { RepayApp } from '../../app/repay-app'
+import { mountRepay } from '../../testing/mount-repay'
 import { REPAY_INFO_KEY, saveRepayInfo, type RepayInfo } from '../../components/repay-info'
 import { demoPayImage, SCENARIOS } from '../../mocks/demo-data'
 import { handlers } from '../../mocks/handlers'
@@ -21,7 +21,7 @@ function renderScreen(
   overrides: Partial<RemoteProps> = {},
 ) {
   const props = createTestProps({ screen: screenName, query, settings: SETTINGS, ...overrides })
-  const view = renderWithUi(<RepayApp {...props} />)
+  const view = mountRepay(props)
   return { props, user: userEvent.setup(), view }
 }
 

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import type { Settings } from 'shared/contract'
-import { createTestProps, renderWithUi, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, TEST_SETTINGS } from 'shared/testing'
 import { expect, test } from 'vitest'
-import { SiteApp } from '../../app/site-app'
+import { mountSite } from '../../testing/mount-site'
 import { FORMERLY_INVENTED, TEST_LENDER } from '../../mocks/lender-settings'
 
 function renderTerms(settings: Settings = { ...TEST_SETTINGS, ...TEST_LENDER }) {
-  renderWithUi(<SiteApp {...createTestProps({ screen: 'loanAgreement', settings })} />)
+  mountSite(createTestProps({ screen: 'loanAgreement', settings }))
   return screen.getByRole('main')
 }
 

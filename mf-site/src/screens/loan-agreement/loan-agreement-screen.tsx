@@ -1,5 +1,5 @@
 import type { Settings } from 'shared/contract'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { LegalDocument } from '../../components/legal-document'
 import { loanTermsSections } from '../../content/loan-terms'
 import { lenderOf } from '../../content/lender'

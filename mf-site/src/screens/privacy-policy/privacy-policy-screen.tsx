@@ -1,5 +1,5 @@
 import type { Settings } from 'shared/contract'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { LegalDocument } from '../../components/legal-document'
 import { privacyPolicySections } from '../../content/privacy-policy'
 import { lenderOf } from '../../content/lender'

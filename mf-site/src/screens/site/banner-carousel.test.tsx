@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { createTestProps, setupMswServer } from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { SiteApp } from '../../app/site-app'
+import { mountSite } from '../../testing/mount-site'
 import { SWIPE_THRESHOLD_PX } from './banner-carousel'
 import { handlers } from '../../mocks/handlers'
 
@@ -16,7 +16,7 @@ afterEach(() => {
 })
 
 function renderHome() {
-  renderWithUi(<SiteApp {...createTestProps({ screen: 'site' })} />)
+  mountSite(createTestProps({ screen: 'site' }))
   return within(screen.getByRole('region', { name: 'Highlights' }))
 }
 

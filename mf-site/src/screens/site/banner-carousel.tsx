@@ -7,7 +7,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 
 /** The spec's carousel interval. */
 export const BANNER_INTERVAL_MS = 3000

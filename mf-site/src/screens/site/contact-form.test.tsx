@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
+import { createTestProps, setupMswServer } from 'shared/testing'
 import { clearToasts } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
-import { SiteApp } from '../../app/site-app'
+import { mountSite } from '../../testing/mount-site'
 import { handlers } from '../../mocks/handlers'
 
 const server = setupMswServer(...handlers)
@@ -29,7 +29,7 @@ afterEach(async () => {
 
 async function renderContact() {
   const user = userEvent.setup()
-  renderWithUi(<SiteApp {...createTestProps({ screen: 'site', hash: 'contact' })} />)
+  mountSite(createTestProps({ screen: 'site', hash: 'contact' }))
   // Let the footer's contact call finish so that any later request can only come from the form.
   await screen.findByText('+63 917 555 0100')
   const form = within(screen.getByRole('main'))

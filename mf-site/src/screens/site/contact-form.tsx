@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { showToast } from 'shared/ui'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 
 const FIELDS = ['name', 'telephone', 'email', 'remark'] as const
 type Field = (typeof FIELDS)[number]

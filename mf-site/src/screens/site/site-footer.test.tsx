@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { Settings } from 'shared/contract'
 import { apiPath, envelope, failure } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { clearToasts } from 'shared/ui'
 import { afterEach, expect, test, vi } from 'vitest'
-import { SiteApp } from '../../app/site-app'
+import { mountSite } from '../../testing/mount-site'
 import { handlers } from '../../mocks/handlers'
 import { FORMERLY_INVENTED, TEST_LENDER } from '../../mocks/lender-settings'
 
@@ -27,7 +27,7 @@ afterEach(async () => {
 function renderFooter(hash = '', settings: Settings = { ...TEST_SETTINGS, ...TEST_LENDER }) {
   const props = createTestProps({ screen: 'site', hash, settings })
   const post = vi.spyOn(props.http, 'post')
-  renderWithUi(<SiteApp {...props} />)
+  mountSite(props)
   /** Resolves once the footer has received and handled the contact call's result. */
   const settled = async () => {
     expect(post).toHaveBeenCalledTimes(1)

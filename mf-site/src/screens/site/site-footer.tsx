@@ -1,6 +1,6 @@
 import type { Settings } from 'shared/contract'
 import type { Http } from 'shared/http'
-import { MESSAGES } from '../../app/messages'
+import { MESSAGES } from '../../content/messages'
 import { EmailAddress } from '../../components/email-address'
 import { lenderOf } from '../../content/lender'
 import { useContactDetails } from './use-contact-details'

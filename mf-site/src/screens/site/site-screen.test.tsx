@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
-import { UiProvider } from 'shared/ui'
+import { createTestProps, setupMswServer, TEST_SETTINGS } from 'shared/testing'
 import { expect, test } from 'vitest'
-import { SiteApp } from '../../app/site-app'
+import { mountSite } from '../../testing/mount-site'
 import { handlers } from '../../mocks/handlers'
 import { TEST_LENDER } from '../../mocks/lender-settings'
 
@@ -13,7 +12,7 @@ const NAV = ['Home', 'About us', 'Contact us', 'Privacy Policy', 'Loan terms and
 
 function renderSite(hash = '') {
   const props = createTestProps({ screen: 'site', hash, settings: { ...TEST_SETTINGS, ...TEST_LENDER } })
-  const view = renderWithUi(<SiteApp {...props} />)
+  const view = mountSite(props)
   const nav = within(screen.getByRole('navigation', { name: 'Site sections' }))
   return { props, view, nav }
 }
@@ -78,12 +77,7 @@ test('a new section replaces the content and takes the focus', async () => {
   const { props, view } = renderSite()
   const main = screen.getByRole('main')
   expect(main).not.toHaveFocus()
-  // renderWithUi's wrapper is repeated so the screen updates instead of remounting.
-  view.rerender(
-    <UiProvider locale="en">
-      <SiteApp {...props} hash="about" />
-    </UiProvider>,
-  )
+  view.update({ ...props, hash: 'about' })
   expect(screen.getByRole('heading', { level: 1, name: 'About us' })).toBeInTheDocument()
   expect(screen.queryByRole('heading', { name: 'CashLoan: cash loans made simple' })).not.toBeInTheDocument()
   expect(screen.getByRole('main')).toBe(main)

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react'
 import type { RemoteProps, Settings } from 'shared/contract'
-import { MESSAGES, SECTION_HASHES, type SectionKey } from '../../app/messages'
+import { MESSAGES, SECTION_HASHES, type SectionKey } from '../../content/messages'
 import { toHtml } from '../../components/legal-document'
 import { lenderOf } from '../../content/lender'
 import { privacyPolicySections } from '../../content/privacy-policy'
