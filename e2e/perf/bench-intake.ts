@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { readStoredLoads } from 'deploy/health-db'
 import { pageLoadCookie, proxyProof, type PageLoadKeys } from 'deploy/page-load-token'
 import { waitForPort } from 'deploy/nginx-serve'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport } from 'shared/health'
 import { buildFederated, federatedBuildPresent, textTable } from './common.ts'
 import { CDN_DIR, PERF_DIR, readRegistryFile, SHELL_DIST } from './serve-builds.ts'
 

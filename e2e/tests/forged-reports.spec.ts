@@ -11,7 +11,7 @@ import { healthStoreFile } from 'deploy/health-store'
 import { readRegistry } from 'deploy/registry-file'
 import { releaseRemote } from 'deploy/release'
 import { readReleaseEvents } from 'deploy/release-log'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport } from 'shared/health'
 import { copyMfLoan, mfLoanThrowingAtMount } from './mf-loan-build'
 import { clientAt, stop, waitFor } from './own-server'
 

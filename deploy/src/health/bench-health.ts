@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport } from 'shared/health'
 import { HealthDb, type StoreItem } from './health-db'
 import { HealthStore } from './health-store'
 import { OpsLogins, opsData } from './ops-page'

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health/report'
+import { HEALTH_REPORT_MAX_BYTES, type HealthReport } from 'shared/health'
 import { matchRoute } from 'shared/routes'
 import { mediaType, readCappedBody } from '../serve/capped-body'
 import { requestCookie } from '../serve/request-cookie'

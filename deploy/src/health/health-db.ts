@@ -1,12 +1,6 @@
 import { existsSync, rmSync } from 'node:fs'
 import Database from 'better-sqlite3'
-import {
-  VITALS,
-  type EngineName,
-  type HealthReport,
-  type RemoteOutcome,
-  type VitalName,
-} from 'shared/health/report'
+import { VITALS, type EngineName, type HealthReport, type RemoteOutcome, type VitalName } from 'shared/health'
 import type { Evidence } from './evidence'
 import { loadClass } from './load-class'
 

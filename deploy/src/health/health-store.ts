@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport } from 'shared/health'
 import { DEPLOY_DIR } from '../paths'
 import { wholeNumberSetting } from '../settings'
 import type { Evidence } from './evidence'

@@ -1,4 +1,4 @@
-import { VITALS, type VitalName } from 'shared/health/report'
+import { VITALS, type VitalName } from 'shared/health'
 import type { EngineHealth, LoadHealth, StoredEngine, VersionHealth, VitalHealth } from './health-db'
 
 /**

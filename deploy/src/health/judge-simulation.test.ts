@@ -1,7 +1,7 @@
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64'
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus'
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator'
-import type { RemoteOutcome } from 'shared/health/report'
+import type { RemoteOutcome } from 'shared/health'
 import { afterAll, expect, test } from 'vitest'
 import { DEFAULT_JUDGE, judge, type Baseline, type CountedLoad } from './judge'
 

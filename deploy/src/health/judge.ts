@@ -1,4 +1,4 @@
-import type { RemoteOutcome } from 'shared/health/report'
+import type { RemoteOutcome } from 'shared/health'
 import { loadClass, type LoadClass } from './load-class'
 
 /**

@@ -1,5 +1,4 @@
-import { failedOutcome, mountedOutcome, type LoadAttempt } from 'shared/health/outcomes'
-import { redact } from 'shared/health/report'
+import { failedOutcome, mountedOutcome, type LoadAttempt, redact } from 'shared/health'
 import { expect, test } from 'vitest'
 import { loadClass } from './load-class'
 

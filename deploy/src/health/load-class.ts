@@ -1,4 +1,4 @@
-import type { RemoteOutcome } from 'shared/health/report'
+import type { RemoteOutcome } from 'shared/health'
 
 /**
  * What one counted page load says about the remote version it was sent to (ADR 0041): it mounted (`ok`), the

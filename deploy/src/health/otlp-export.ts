@@ -2,7 +2,7 @@ import { SeverityNumber } from '@opentelemetry/api-logs'
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchLogRecordProcessor, LoggerProvider, type LogRecordExporter } from '@opentelemetry/sdk-logs'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport } from 'shared/health'
 
 /**
  * Health reports to an OpenTelemetry collector over OTLP/HTTP (ADR 0033), for a deployment that already runs

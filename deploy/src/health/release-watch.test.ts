@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport } from 'shared/health'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { appendReleaseEvent } from '../release/release-log'
 import { HealthStore } from './health-store'

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport } from 'shared/health'
 import { SAMPLE_HEALTH_REPORT } from 'shared/testing/health'
 import { afterEach, expect, test, vi } from 'vitest'
 import { createHealthCollector, HEALTH_REPORT_PATH, receiveHealthReport } from './health-collector'

@@ -1,4 +1,4 @@
-import { TEXT_MAX, type HealthReport } from 'shared/health/report'
+import { TEXT_MAX, type HealthReport } from 'shared/health'
 import { checkHealthReport } from 'shared/health/report-schema'
 
 /**

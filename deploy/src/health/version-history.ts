@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { HealthReport } from 'shared/health/report'
+import type { HealthReport } from 'shared/health'
 import { readRegistry } from '../registry-file'
 import { readReleaseEvents, RELEASE_LOG } from '../release/release-log'
 

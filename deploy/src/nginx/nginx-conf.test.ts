@@ -5,7 +5,7 @@ import { REQUEST_BODY_MAX_BYTES } from 'shared/http/limits'
 import { expect, test } from 'vitest'
 import { CSP_REPORT_MAX_BYTES } from '../serve/csp-reports'
 import { HEALTH_REPORT_PATH, HEALTH_REPORTS_PER_MINUTE } from '../health/health-collector'
-import { HEALTH_REPORT_MAX_BYTES } from 'shared/health/report'
+import { HEALTH_REPORT_MAX_BYTES } from 'shared/health'
 import {
   addHeaderLines,
   renderNginxConf,

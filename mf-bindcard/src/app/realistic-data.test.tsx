@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
-import { unformattedValues } from 'shared/testing/rendered-values'
+import { createTestProps, renderWithUi, setupMswServer, unformattedValues } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { handlers } from '../mocks/handlers'
 import { listBinds, resetStore, SCENARIOS } from '../mocks/store'

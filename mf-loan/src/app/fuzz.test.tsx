@@ -2,10 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import { apiPath } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
-import { setupMswServer } from 'shared/testing'
-import { fuzzFieldShapes, type ShapedCall } from 'shared/testing/field-shapes'
-import { fuzzRemote } from 'shared/testing/fuzz'
-import { unformattedValues } from 'shared/testing/rendered-values'
+import { setupMswServer, unformattedValues } from 'shared/testing'
+import { fuzzFieldShapes, type ShapedCall, fuzzRemote } from 'shared/testing/fuzz'
 import { vi } from 'vitest'
 import { EVENT_SAVE_PATH, PRODUCT_CLICK_PATH } from '../api/events'
 import { CLICK_TRACK_PATH, PRODUCT_LINK_PATH } from '../api/joint-failure'
@@ -112,7 +110,7 @@ fuzzRemote({
   ],
 })
 
-// Issue #25, item 9: each field of each call in its other plausible shapes (shared/testing/field-shapes).
+// Issue #25, item 9: each field of each call in its other plausible shapes (`fuzzFieldShapes`, shared/testing/fuzz).
 
 /** Like rendered-values.test.tsx: a rate ('0.05%') is no amount, though `unformattedValues` reads one. */
 function rawValues(): string[] {

@@ -4,8 +4,13 @@ import { fileURLToPath } from 'node:url'
 import { screen } from '@testing-library/react'
 import { http } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
-import { unformattedValues } from 'shared/testing/rendered-values'
+import {
+  createTestProps,
+  renderWithUi,
+  setupMswServer,
+  TEST_SETTINGS,
+  unformattedValues,
+} from 'shared/testing'
 import { beforeEach, expect, test, vi } from 'vitest'
 import { LOAN_DETAILS_PATH } from '../api/paths'
 import { CONFIRM_SCENARIOS } from '../mocks/confirm'

@@ -3,8 +3,7 @@ import { apiPath, demoPictures, legacyPath } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
 import { renderWithUi, setupMswServer } from 'shared/testing'
-import { fuzzFieldShapes, type ShapedCall } from 'shared/testing/field-shapes'
-import { fuzzRemote } from 'shared/testing/fuzz'
+import { fuzzFieldShapes, type ShapedCall, fuzzRemote } from 'shared/testing/fuzz'
 import { vi } from 'vitest'
 import {
   REPAYMENT_COMMIT_PATH,
@@ -119,7 +118,7 @@ fuzzRemote({
   ],
 })
 
-// Issue #25, item 9: each field of each call in its other plausible shapes (shared/testing/field-shapes),
+// Issue #25, item 9: each field of each call in its other plausible shapes (`fuzzFieldShapes`, shared/testing/fuzz),
 // from the realistic answers (README: orderId=realistic). repayment-confirm's answer carries no data we read.
 const REALISTIC = { productId: '1', orderId: SCENARIOS.realistic }
 const REALISTIC_LEGACY = {

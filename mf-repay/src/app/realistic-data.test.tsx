@@ -6,8 +6,13 @@ import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import type { RemoteProps } from 'shared/contract'
 import { apiPath, demoPictures, envelope } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
-import { unformattedValues } from 'shared/testing/rendered-values'
+import {
+  createTestProps,
+  renderWithUi,
+  setupMswServer,
+  TEST_SETTINGS,
+  unformattedValues,
+} from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { DELAY_PLAY_DETAIL_PATH, LOAN_PLAY_DETAIL_PATH } from '../api/paths'
 import {

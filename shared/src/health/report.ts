@@ -6,6 +6,9 @@
  * limits bound what a forged report can carry).
  */
 
+export { failedOutcome, mountedOutcome, type LoadAttempt } from './outcomes'
+export type { HealthPage, HealthReporter } from './deferred'
+
 export const HEALTH_REPORT_VERSION = 1
 /** A body larger than this is no report of ours (the server answers 413). */
 export const HEALTH_REPORT_MAX_BYTES = 16 * 1024

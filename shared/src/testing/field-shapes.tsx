@@ -4,7 +4,7 @@ import type { SetupServerApi } from 'msw/node'
 import type { RemoteProps } from '../contract/contract'
 import { clearToasts } from '../ui/ui'
 import { expect, test, vi, type Mock } from 'vitest'
-import { injectedMarkup } from './fuzz'
+import { injectedMarkup } from './fuzz-spoil'
 import { unformattedValues } from './rendered-values'
 import { createTestProps } from './testing'
 

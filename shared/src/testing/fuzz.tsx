@@ -21,6 +21,17 @@ export {
   type DataPlan,
 } from './fuzz-arbitraries'
 export { injectedMarkup, spoil, spoilAnswer } from './fuzz-spoil'
+export {
+  ABSENT,
+  fuzzFieldShapes,
+  LONG_TEXT,
+  shapesOf,
+  withAbsent,
+  type Absence,
+  type FieldShapeSuite,
+  type Shape,
+  type ShapedCall,
+} from './field-shapes'
 
 /**
  * Property-based fuzzing of server answers (issue #17): every call a screen makes is answered with malformed

@@ -12,6 +12,9 @@ import { callQuery, mergeSessions, readParams, type SessionSnapshot } from '../s
 import { setupUi } from '../ui/setup'
 import { clearToasts, preloadToasts, toastNotifier, UiProvider } from '../ui/ui'
 
+export { unformattedValues } from './rendered-values'
+export { TEST_TIMEOUT_MS, UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from './unknown-answers'
+
 export const TEST_SETTINGS: Settings = {
   name: 'CashLoan',
   backgroundColor: '#1677ff',

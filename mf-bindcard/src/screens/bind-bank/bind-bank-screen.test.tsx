@@ -3,8 +3,13 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure } from 'shared/mocks'
-import { createTestProps, setupMswServer, type TestProps } from 'shared/testing'
-import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
+import {
+  createTestProps,
+  setupMswServer,
+  type TestProps,
+  UNKNOWN_OUTCOME_ANSWERS,
+  withShortTimeouts,
+} from 'shared/testing'
 import { afterEach, expect, test } from 'vitest'
 import { BIND_CARD_PATH, CARD_INIT_PATH } from '../../api/paths'
 import { mountBindcard } from '../../testing/mount-bindcard'

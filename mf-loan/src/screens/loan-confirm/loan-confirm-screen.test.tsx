@@ -5,8 +5,14 @@ import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
-import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
+import {
+  createTestProps,
+  renderWithUi,
+  setupMswServer,
+  TEST_SETTINGS,
+  UNKNOWN_OUTCOME_ANSWERS,
+  withShortTimeouts,
+} from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CONFIRM_PATHS } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES, MESSAGES } from '../../content/messages'
@@ -64,7 +70,7 @@ function renderConfirm(
     variant?: LoanConfirmScreenProps['variant']
     byPeriod?: boolean
     query?: Record<string, string>
-    /** Calls give up after TEST_TIMEOUT_MS (shared/testing/unknown-answers), for a timeout a test waits for. */
+    /** Calls give up after TEST_TIMEOUT_MS (shared/testing), for a timeout a test waits for. */
     shortTimeouts?: boolean
   } = {},
 ): Rendered {

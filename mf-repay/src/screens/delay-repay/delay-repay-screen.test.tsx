@@ -2,13 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
-import { createTestProps, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
+import {
+  createTestProps,
+  setupMswServer,
+  TEST_SESSION,
+  TEST_SETTINGS,
+  unformattedValues,
+} from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { DELAY_PLAY_DETAIL_PATH } from '../../api/paths'
 import { mountRepay } from '../../testing/mount-repay'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
 import { DEMO_DELAYS, realisticDelay, SCENARIOS, testPictures } from '../../mocks/demo-data'
-import { unformattedValues } from 'shared/testing/rendered-values'
 import { handlers } from '../../mocks/handlers'
 import { listPays, resetStore } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'

@@ -3,14 +3,20 @@ import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure } from 'shared/mocks'
-import { createTestProps, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
-import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
+import {
+  createTestProps,
+  setupMswServer,
+  TEST_SESSION,
+  TEST_SETTINGS,
+  UNKNOWN_OUTCOME_ANSWERS,
+  withShortTimeouts,
+  unformattedValues,
+} from 'shared/testing'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../../api/paths'
 import { mountRepay } from '../../testing/mount-repay'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
 import { DEMO_INSTALMENTS, realisticInstalment, SCENARIOS, testPictures } from '../../mocks/demo-data'
-import { unformattedValues } from 'shared/testing/rendered-values'
 import { handlers } from '../../mocks/handlers'
 import { listPays, resetStore } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'
