@@ -17,10 +17,15 @@ import { CONFIRM_MESSAGES, days, isKnownTermUnit, MESSAGES, termByPeriod } from 
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
-import { ConfirmDialogs, type ConfirmDialog } from './confirm-dialogs'
+import { AgreementPopup } from './agreement-popup'
+import { PointOutPopup } from './point-out-popup'
+import { PromotionalPopup } from './promotional-popup'
 import { usePushLoan } from './use-push-loan'
 
 const m = CONFIRM_MESSAGES
+
+/** The pop-ups that queue; the app's back shows 'Point out' on its own. */
+type ConfirmDialog = 'agreement' | 'promotion'
 
 export interface LoanConfirmScreenProps extends RemoteProps {
   variant: ConfirmVariant
@@ -219,16 +224,26 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
         </button>
       </div>
 
-      <ConfirmDialogs
-        loan={loan}
-        bridge={bridge}
-        settings={props.settings}
-        dialog={dialog}
-        close={close}
-        pointOut={pointOut}
-        onPointOutAgree={() => setPointOut(false)}
-        onReadAgreement={() => void tap(() => openServerLink(loan.popAgreementUrl, linkContext()))}
-      />
+      {dialog === 'agreement' && (
+        <AgreementPopup
+          url={loan.popAgreementUrl}
+          settings={props.settings}
+          onCancel={() => bridge.call('closeWebview')}
+          onAgree={() => close('agreement')}
+          onReadAgreement={() => void tap(() => openServerLink(loan.popAgreementUrl, linkContext()))}
+        />
+      )}
+      {dialog === 'promotion' && (
+        <PromotionalPopup message={loan.popMsg} onClose={() => close('promotion')} />
+      )}
+      {pointOut && (
+        <PointOutPopup
+          title={loan.popTitle}
+          content={loan.popContent}
+          onCancel={() => bridge.call('closeWebview')}
+          onAgree={() => setPointOut(false)}
+        />
+      )}
     </div>
   )
 }

@@ -9,7 +9,6 @@ import type { ApiResult } from 'shared/schema'
 import { getLoanDetails, type LoanDetails, type RecProduct } from '../../api/loan-details'
 import { MESSAGES } from '../../content/messages'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
-import { LoanModal } from '../../components/loan-modal'
 import { StatusIcon } from '../../components/status-icon'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
@@ -22,8 +21,11 @@ import {
   showsRecommended,
   warnUnknownValues,
 } from './loan-rules'
-import { RatingDialog } from './rating-dialog'
+import { AppRatingDialog } from './app-rating-dialog'
+import { BankCardDialog } from './bank-card-dialog'
+import { KindTipsDialog } from './kind-tips-dialog'
 import { RecommendedList } from './recommended-list'
+import { WithdrawalPrompt } from './withdrawal-prompt'
 
 const m = MESSAGES.details
 
@@ -216,62 +218,30 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
       )}
 
       {dialog === 'withdraw' && (
-        <LoanModal label={MESSAGES.withdraw.title}>
-          <p className="loan-modal__text">{details.reyMsg}</p>
-          <div className="loan-modal__actions">
-            <button
-              type="button"
-              className="loan-button loan-button--ghost"
-              onClick={() => {
-                close('withdraw')
-                goHome()
-              }}
-            >
-              {MESSAGES.withdraw.cancel}
-            </button>
-            <button type="button" className="loan-button" onClick={withdraw}>
-              {MESSAGES.withdraw.confirm}
-            </button>
-          </div>
-        </LoanModal>
+        <WithdrawalPrompt
+          message={details.reyMsg}
+          onCancel={() => {
+            close('withdraw')
+            goHome()
+          }}
+          onWithdraw={withdraw}
+        />
       )}
-      {dialog === 'tips' && (
-        <LoanModal title={MESSAGES.kindTips.title}>
-          <p className="loan-modal__text">{details.kindTipsMsg}</p>
-          <div className="loan-modal__actions">
-            <button type="button" className="loan-button" onClick={() => close('tips')}>
-              {MESSAGES.kindTips.confirm}
-            </button>
-          </div>
-        </LoanModal>
-      )}
+      {dialog === 'tips' && <KindTipsDialog message={details.kindTipsMsg} onConfirm={() => close('tips')} />}
       {dialog === 'card' && (
-        <LoanModal
+        <BankCardDialog
           title={details.cardPopTitle}
-          label={MESSAGES.bankCard.bind}
+          message={details.cardPopMsg}
           onClose={() => close('card')}
-          closeLabel={MESSAGES.bankCard.close}
-        >
-          <p className="loan-modal__text">{details.cardPopMsg}</p>
-          <div className="loan-modal__actions">
-            <button
-              type="button"
-              className="loan-button"
-              onClick={() => {
-                close('card')
-                // This order's ids, not the session's last order: binding returns to it (issue #25).
-                props.navigate(
-                  `/bindBank?${new URLSearchParams({ ...globalParams(ids), source: BIND_SOURCE })}`,
-                )
-              }}
-            >
-              {MESSAGES.bankCard.bind}
-            </button>
-          </div>
-        </LoanModal>
+          onBind={() => {
+            close('card')
+            // This order's ids, not the session's last order: binding returns to it (issue #25).
+            props.navigate(`/bindBank?${new URLSearchParams({ ...globalParams(ids), source: BIND_SOURCE })}`)
+          }}
+        />
       )}
       {dialog === 'rating' && (
-        <RatingDialog http={props.http} bridge={props.bridge} onClose={() => close('rating')} />
+        <AppRatingDialog http={props.http} bridge={props.bridge} onClose={() => close('rating')} />
       )}
     </div>
   )

@@ -9,17 +9,17 @@ import { LoanModal } from '../../components/loan-modal'
 const m = MESSAGES.rating
 const STARS = Array.from({ length: LIMITS.stars }, (_, i) => i + 1)
 
-interface RatingDialogProps {
+interface AppRatingDialogProps {
   http: Http
   bridge: Bridge
   onClose: () => void
 }
 
 /**
- * The app rating: tapping star n fills 1..n. Submit sends score 5 whatever was picked; the stars choose what
+ * The app rating dialog: tapping star n fills 1..n. Submit sends score 5 whatever was picked; the stars choose what
  * follows: 4 or more go on to the store rating (native), fewer end here with thanks.
  */
-export function RatingDialog({ http, bridge, onClose }: RatingDialogProps) {
+export function AppRatingDialog({ http, bridge, onClose }: AppRatingDialogProps) {
   const [stars, setStars] = useState(0)
   const [sending, setSending] = useState(false)
 
