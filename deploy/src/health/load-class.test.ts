@@ -1,4 +1,5 @@
-import { failedOutcome, mountedOutcome, type LoadAttempt, redact } from 'shared/health'
+import { redact } from 'shared/health'
+import { failedOutcome, mountedOutcome, type LoadAttempt } from 'shared/health/outcomes'
 import { expect, test } from 'vitest'
 import { loadClass } from './load-class'
 

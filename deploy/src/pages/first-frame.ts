@@ -9,9 +9,8 @@ import {
   FIRST_FRAME_MODULE,
   type FirstFrameRenderer,
   type RenderedFirstFrame,
-  FRAME_HASHES_ATTR,
-  frameHashStyle,
 } from 'shared/remote/first-frame'
+import { FRAME_HASHES_ATTR, frameHashStyle } from 'shared/remote/frame-hash'
 import { readBuilt } from '../built-file'
 import { escapeAttr, replaceLiteral } from '../settings'
 

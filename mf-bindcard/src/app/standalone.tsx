@@ -1,4 +1,4 @@
-import { runStandalone } from 'shared/host'
+import { runStandalone } from 'shared/host/standalone'
 import { BindcardApp } from './bindcard-app'
 
 // Standalone entry (`pnpm --filter mf-bindcard dev`): the same props the shell passes, with the demo API.

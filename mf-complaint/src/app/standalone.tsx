@@ -1,4 +1,4 @@
-import { runStandalone } from 'shared/host'
+import { runStandalone } from 'shared/host/standalone'
 import { ComplaintApp } from './complaint-app'
 
 // Standalone entry (`pnpm --filter mf-complaint dev`): the same props the shell passes, with the demo API.

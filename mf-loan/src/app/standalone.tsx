@@ -1,4 +1,4 @@
-import { runStandalone } from 'shared/host'
+import { runStandalone } from 'shared/host/standalone'
 import { LoanApp } from './loan-app'
 
 // Standalone entry (`pnpm --filter mf-loan dev`): the same props the shell passes, with the demo API.

@@ -1,4 +1,4 @@
-import { runStandalone } from 'shared/host'
+import { runStandalone } from 'shared/host/standalone'
 import { PromotionApp } from './promotion-app'
 
 // Standalone entry (`pnpm --filter mf-promotion dev`): the same props the shell passes, with the demo API.

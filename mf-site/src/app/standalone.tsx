@@ -1,4 +1,4 @@
-import { runStandalone } from 'shared/host'
+import { runStandalone } from 'shared/host/standalone'
 import { SiteApp } from './site-app'
 
 // `?screen=aboutUs` (or privacyPolicy, loanAgreement) picks a screen; the marketing site is the default.

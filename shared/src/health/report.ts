@@ -6,7 +6,6 @@
  * limits bound what a forged report can carry).
  */
 
-export { failedOutcome, mountedOutcome, type LoadAttempt } from './outcomes'
 export type { HealthPage, HealthReporter } from './deferred'
 
 export const HEALTH_REPORT_VERSION = 1

@@ -9,8 +9,6 @@ import { afterEntry, afterFirstPaint, afterNextPaint, whenIdle } from '../schedu
 import { callQuery, type SessionStore } from '../session/session'
 import { preloadToasts, showInfo, toastNotifier } from '../ui/toasts'
 
-export { runStandalone, type StandaloneOptions } from './standalone'
-
 export interface HostServicesInput {
   win: Window
   settings: Settings

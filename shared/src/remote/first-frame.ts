@@ -2,16 +2,6 @@ import type { RemoteProps, Settings } from '../contract/contract'
 import { emptySession, type SessionSnapshot } from '../session/session'
 import { localeFor, type RemoteRouteDef } from '../routes/route-table'
 
-export {
-  FRAME_HASHES_ATTR,
-  frameFitsHash,
-  frameHashSource,
-  frameHashStyle,
-  HASH_ROUTE_ATTR,
-  hashRoute,
-  PLAIN_HASH_ROUTE,
-} from './frame-hash'
-
 /**
  * The first frame (issue #16, ADR 0018): each remote's build ships a server renderer of its routes' first
  * frame (`FIRST_FRAME_MODULE`, in a dot folder no server sends to browsers); the release step renders it with

@@ -4,7 +4,7 @@ import { getProblemDetail, type ProblemDetail } from '../../api/problem-detail'
 import { LIMITS, MESSAGES } from '../../content/messages'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { TypeTags } from '../../components/type-tags'
-import { useLoad } from 'shared/ui'
+import { useLoad } from 'shared/ui/use-load'
 import { ImageGallery } from './image-gallery'
 import { RatingModal } from './rating-modal'
 

@@ -5,7 +5,7 @@ import { getProblemList, type ComplaintItem, type ComplaintTab } from '../../api
 import { MESSAGES } from '../../content/messages'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { Tabs } from '../../components/tabs'
-import { useLoad } from 'shared/ui'
+import { useLoad } from 'shared/ui/use-load'
 
 const m = MESSAGES.list
 

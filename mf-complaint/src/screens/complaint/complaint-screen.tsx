@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { formatDetailValue } from 'shared/format'
-import { ModalBox, ServerImage, showToast, useLoad } from 'shared/ui'
+import { ModalBox, ServerImage, showToast } from 'shared/ui'
 import {
   COLLECTION_TYPE,
   getProblemInit,
@@ -13,6 +13,7 @@ import { MESSAGES } from '../../content/messages'
 import { LazyPopup } from '../../components/lazy-overlays'
 import { LoadError, LoadingBlock } from '../../components/load-state'
 import { carriedQuery, entryOrderId } from '../../components/route-query'
+import { useLoad } from 'shared/ui/use-load'
 import { useComplaintEntryStore } from './complaint-store'
 
 const m = MESSAGES.entry

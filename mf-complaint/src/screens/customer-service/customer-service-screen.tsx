@@ -1,10 +1,11 @@
 import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { mailTo, mailtoHref } from 'shared/navigation'
-import { copyAndTell, useLoad } from 'shared/ui'
+import { copyAndTell } from 'shared/ui'
 import { getContactInfo } from '../../api/contact-info'
 import { MESSAGES } from '../../content/messages'
 import { LoadError, LoadingBlock } from '../../components/load-state'
+import { useLoad } from 'shared/ui/use-load'
 
 const m = MESSAGES.service
 const COPY_MESSAGES = { copied: m.copied, failed: m.copyFailed }

@@ -3,7 +3,7 @@ import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
 import { openServerLink } from 'shared/navigation'
 import { warnUnknown } from 'shared/schema'
-import { ServerImage, showToast, useLoad } from 'shared/ui'
+import { ServerImage, showToast } from 'shared/ui'
 import {
   getJointFailure,
   getProductLink,
@@ -12,6 +12,7 @@ import {
 } from '../../api/joint-failure'
 import { JOINT_MESSAGES, MESSAGES } from '../../content/messages'
 import { formatAmountRange } from '../../components/amounts'
+import { useLoad } from 'shared/ui/use-load'
 import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { useOneTap } from '../../components/use-one-tap'
 

@@ -4,7 +4,8 @@ import { pageOrder } from 'shared/session'
 import { formatDateText, formatDetailValue, formatPesos } from 'shared/format'
 import { openServerLink, type ServerLinkContext } from 'shared/navigation'
 import { warnUnknown, type ApiResult } from 'shared/schema'
-import { ServerImage, showToast, useLoad } from 'shared/ui'
+import { ServerImage, showToast } from 'shared/ui'
+import { useLoad } from 'shared/ui/use-load'
 import {
   getAgreementLink,
   getAgreements,

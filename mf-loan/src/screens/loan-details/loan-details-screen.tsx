@@ -3,7 +3,7 @@ import type { RemoteProps } from 'shared/contract'
 import { pageOrder } from 'shared/session'
 import { formatDetailValue } from 'shared/format'
 import { leftPage, openServerLink, type ServerLinkContext } from 'shared/navigation'
-import { ServerImage, showToast, useLoad } from 'shared/ui'
+import { ServerImage, showToast } from 'shared/ui'
 import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from '../../api/events'
 import type { ApiResult } from 'shared/schema'
 import { getLoanDetails, type LoanDetails, type RecProduct } from '../../api/loan-details'
@@ -12,6 +12,7 @@ import { LoadError, LoanSkeleton } from '../../components/load-states'
 import { StatusIcon } from '../../components/status-icon'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
+import { useLoad } from 'shared/ui/use-load'
 import {
   actionsFor,
   asksToWithdraw,

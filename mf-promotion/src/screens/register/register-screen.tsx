@@ -10,7 +10,8 @@ import {
 } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { FIRST_IMAGE_ATTR, firstImageStamp } from 'shared/http/first-call'
-import { showToast, useAfterFirstFrame, useLoad } from 'shared/ui'
+import { showToast, useAfterFirstFrame } from 'shared/ui'
+import { useLoad } from 'shared/ui/use-load'
 import { captchaUrl } from '../../api/captcha'
 import { CAPTCHA_PATH } from '../../api/paths'
 import {

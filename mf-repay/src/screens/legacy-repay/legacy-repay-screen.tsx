@@ -3,7 +3,8 @@ import type { RemoteProps } from 'shared/contract'
 import { formatPesos } from 'shared/format'
 import { openServerLink } from 'shared/navigation'
 import type { ApiResult } from 'shared/schema'
-import { showToast, useLoad } from 'shared/ui'
+import { showToast } from 'shared/ui'
+import { useLoad } from 'shared/ui/use-load'
 import {
   commitRepayment,
   confirmRepayment,
