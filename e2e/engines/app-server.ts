@@ -5,8 +5,8 @@ import type { TestProject } from 'vitest/node'
 import { SHELL_DIST } from 'deploy/paths'
 import { stop, waitFor } from '../tests/own-server'
 
-/** The lanes' own Node server (not the Playwright suite's): E2E_ENGINES_PORT, 4330 by default. */
-const PORT = Number(process.env.E2E_ENGINES_PORT ?? 4330)
+/** The lanes' own Node server (not the Playwright suite's): E2E_ENGINES_PORT, 4350 by default. */
+const PORT = Number(process.env.E2E_ENGINES_PORT ?? 4350)
 
 declare module 'vitest' {
   export interface ProvidedContext {
