@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -6,11 +6,25 @@ import { afterEach, expect, test } from 'vitest'
 import { docPathProblems, looksLikePath } from './doc-paths'
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+/** The spec, DESIGN.md and STYLE.md: beside the repository on the team's machines, absent from a clone. */
+const SIBLING = join(REPO, '..', 'shared')
+
+const named = (outside: boolean) =>
+  docPathProblems(REPO)
+    .filter((p) => p.outside === outside)
+    .map((p) => `${p.file}:${p.line} \`${p.path}\``)
 
 test('every backticked path in a README or under docs/ names something in the repository', () => {
-  const problems = docPathProblems(REPO).map((p) => `${p.file}:${p.line} \`${p.path}\``)
-  expect(problems).toEqual([])
+  expect(named(false)).toEqual([])
 })
+
+// A clone holds the repository only: the docs' paths into ../shared are checked where that folder is beside it.
+test.skipIf(!existsSync(SIBLING))(
+  'every backticked path into ../shared names something there (skipped without ../shared beside the repository)',
+  () => {
+    expect(named(true)).toEqual([])
+  },
+)
 
 test('a path, a folder and a package module read as paths; routes, URLs, hosts, globs and npm modules do not', () => {
   const top = new Set(['shared', 'mf-loan', 'docs'])
@@ -46,7 +60,7 @@ function tree(files: Record<string, string>) {
 
 test('a stale name is reported with its document and line; what exists, a module or a build output is not', () => {
   const root = tree({
-    'README.md': 'See `docs/guide.md` and `shared/format`.\n',
+    'README.md': 'See `docs/guide.md`, `shared/format` and `../no-such-sibling/DESIGN.md`.\n',
     'docs/guide.md': [
       '# Guide',
       'The helper is `shared/src/http/http.ts`; every remote has `src/mocks/handlers.ts`.',
@@ -63,7 +77,8 @@ test('a stale name is reported with its document and line; what exists, a module
     'mf-loan/README.md': 'Its own `src/mocks/handlers.ts`; not `src/components/order-ids.ts`.\n',
   })
   expect(docPathProblems(root)).toEqual([
-    { file: 'docs/guide.md', line: 3, path: 'shared/src/http/old.ts' },
-    { file: 'mf-loan/README.md', line: 1, path: 'src/components/order-ids.ts' },
+    { file: 'README.md', line: 1, path: '../no-such-sibling/DESIGN.md', outside: true },
+    { file: 'docs/guide.md', line: 3, path: 'shared/src/http/old.ts', outside: false },
+    { file: 'mf-loan/README.md', line: 1, path: 'src/components/order-ids.ts', outside: false },
   ])
 })
