@@ -9,7 +9,6 @@ import {
   writeFileSync,
 } from 'node:fs'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
@@ -35,6 +34,7 @@ import {
 } from './route-pages'
 import { settingsFromEnv } from '../settings'
 import { createAppServer } from '../serve/server'
+import { closeServer, listenLocally } from '../testing/local-server'
 import { PRODUCTION_ENV } from '../testing/production-env'
 
 let root: string
@@ -84,11 +84,8 @@ beforeEach(() => {
   writeFileSync(join(shellDir, FIRST_CALL_SCRIPT), FIRST_CALL_JS)
 })
 afterEach(async () => {
-  if (server) {
-    server.closeAllConnections()
-    await new Promise((resolve) => server!.close(resolve))
-    server = null
-  }
+  await closeServer(server)
+  server = null
   rmSync(root, { recursive: true, force: true })
 })
 
@@ -232,8 +229,7 @@ test("a release or rollback rewrites exactly that remote's pages, with the setti
 
 async function start(pages: string | null) {
   server = createAppServer({ shellDir, cdnDir, registryFile, pagesDir: pages, settings: { live: true } })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
+  const port = await listenLocally(server)
   return async (path: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${path}`)
     return {
