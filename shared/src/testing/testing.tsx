@@ -8,6 +8,7 @@ import type { BridgeAction } from '../bridge/bridge'
 import type { RemoteProps, Settings } from '../contract/contract'
 import { startFirstCalls, takeFirstCall, type FirstCall } from '../http/first-call'
 import { createHttp, type HostHttp } from '../http/http'
+import type { Registry } from '../registry/registry'
 import { callQuery, mergeSessions, readParams, type SessionSnapshot } from '../session/session'
 import { setupUi } from '../ui/setup'
 import { clearToasts, preloadToasts, toastNotifier, UiProvider } from '../ui/ui'
@@ -35,6 +36,18 @@ export const TEST_SESSION: SessionSnapshot = {
   session: { appVersion: '1.0.0', sessionId: 'test-session', deviceId: 'test-device' },
   globals: { productId: '1', orderId: '86' },
   tracking: {},
+}
+
+/** A well-formed registry: one remote, with the version before it and the versions published. */
+export const TEST_REGISTRY: Registry = {
+  remotes: {
+    mf_site: {
+      version: '1.2.0-abc',
+      entry: '/remotes/mf_site/1.2.0-abc/mf-manifest.json',
+      previous: { version: '1.1.0-def', entry: '/remotes/mf_site/1.1.0-def/mf-manifest.json' },
+      available: ['1.0.0-aaa', '1.1.0-def', '1.2.0-abc'],
+    },
+  },
 }
 
 export interface TestProps extends RemoteProps {
