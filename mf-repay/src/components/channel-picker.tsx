@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { ServerImage } from 'shared/ui'
 import type { Channel } from '../api/repay-detail'
 import { MESSAGES } from '../app/messages'
-import { RepaySheet } from './repay-modal'
+import { Modal } from './screen-parts'
 
 interface ChannelPickerProps {
   channels: readonly Channel[]
@@ -16,7 +16,7 @@ export function ChannelPicker({ channels, paying, onPay, onCancel }: ChannelPick
   const [chosen, setChosen] = useState(0)
   const channel = channels[chosen]
   return (
-    <RepaySheet title={MESSAGES.repay.paymentMethod}>
+    <Modal title={MESSAGES.repay.paymentMethod}>
       <div role="radiogroup" aria-label={MESSAGES.picker.channels} className="repay-channels">
         {channels.map((item, index) => (
           <button
@@ -36,7 +36,7 @@ export function ChannelPicker({ channels, paying, onPay, onCancel }: ChannelPick
       <div className="repay-sheet__actions">
         <button
           type="button"
-          className="repay-button repay-button--ghost"
+          className="ui-button ui-button--ghost"
           disabled={paying}
           onClick={onCancel}
         >
@@ -44,13 +44,13 @@ export function ChannelPicker({ channels, paying, onPay, onCancel }: ChannelPick
         </button>
         <button
           type="button"
-          className="repay-button"
+          className="ui-button"
           disabled={paying || !channel}
           onClick={() => channel && onPay(channel)}
         >
           {paying ? MESSAGES.picker.paying : MESSAGES.picker.pay}
         </button>
       </div>
-    </RepaySheet>
+    </Modal>
   )
 }

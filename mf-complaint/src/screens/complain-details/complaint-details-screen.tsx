@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { getProblemDetail, type ProblemDetail } from '../../api/problem-detail'
 import { LIMITS, MESSAGES } from '../../app/messages'
-import { LoadError, LoadingBlock } from '../../components/load-state'
+import { LoadError, LoadingBlock } from '../../components/screen-parts'
 import { TypeTags } from '../../components/type-tags'
 import { useLoad } from 'shared/ui/use-load'
 import { ImageGallery } from './image-gallery'
@@ -15,7 +15,7 @@ export function ComplaintDetailsScreen(props: RemoteProps) {
   const problemId = props.query.problemId ?? ''
   if (!problemId) {
     return (
-      <main className="complaint-page">
+      <main className="ui-page">
         <h1 className="complaint-title">{m.title}</h1>
         <div className="complaint-error" role="alert">
           <p className="complaint-error__text">{m.noProblem}</p>
@@ -37,7 +37,7 @@ function DetailsLoader({ http, problemId }: { http: RemoteProps['http']; problem
   const load = useCallback(() => getProblemDetail(http, problemId), [http, problemId])
   const { state, retry } = useLoad(load)
   return (
-    <main className="complaint-page">
+    <main className="ui-page">
       <h1 className="complaint-title">{m.title}</h1>
       {state.status === 'loading' && <LoadingBlock minHeight={360} />}
       {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}

@@ -4,8 +4,7 @@ import { showToast } from 'shared/ui'
 import { getProblemInit } from '../../api/problem-init'
 import { saveProblem, uploadProblemImage } from '../../api/problem-save'
 import { LIMITS, MESSAGES } from '../../app/messages'
-import { ComplaintModal } from '../../components/complaint-modal'
-import { LoadError, LoadingBlock } from '../../components/load-state'
+import { LoadError, LoadingBlock, Modal } from '../../components/screen-parts'
 import { usePrefetch } from 'shared/ui/on-demand'
 import { carriedQuery, entryOrderId } from '../../components/route-query'
 import { TypeTags } from '../../components/type-tags'
@@ -66,7 +65,7 @@ export function ComplaintFormScreen(props: RemoteProps) {
 
   if (!problemType) {
     return (
-      <main className="complaint-page">
+      <main className="ui-page">
         <h1 className="complaint-title">{m.title}</h1>
         <div className="complaint-error" role="alert">
           <p className="complaint-error__text">{m.noType}</p>
@@ -129,7 +128,7 @@ export function ComplaintFormScreen(props: RemoteProps) {
   const busy = sending || sent
 
   return (
-    <main className="complaint-page">
+    <main className="ui-page">
       <h1 className="complaint-title">{m.title}</h1>
 
       <section className="complaint-card" aria-label={m.typeLabel}>
@@ -195,7 +194,7 @@ export function ComplaintFormScreen(props: RemoteProps) {
         {m.send}
       </button>
 
-      {sent && <ComplaintModal title={m.sent} className="complaint-modal__box--sent" />}
+      {sent && <Modal title={m.sent} boxClassName="complaint-modal__box--sent" />}
     </main>
   )
 }

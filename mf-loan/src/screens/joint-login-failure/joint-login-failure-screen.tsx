@@ -4,6 +4,7 @@ import { pageOrder } from 'shared/session'
 import { openServerLink } from 'shared/navigation'
 import { warnUnknown } from 'shared/schema'
 import { ServerImage, showToast } from 'shared/ui'
+import { Skeleton } from 'shared/ui/screen-parts'
 import {
   getJointFailure,
   getProductLink,
@@ -13,7 +14,7 @@ import {
 import { JOINT_MESSAGES, MESSAGES } from '../../app/messages'
 import { formatAmountRange } from '../../components/amounts'
 import { useLoad } from 'shared/ui/use-load'
-import { LoadError, LoanSkeleton } from '../../components/load-states'
+import { LoadError } from '../../components/screen-parts'
 import { useOneTap } from '../../components/use-one-tap'
 
 /** The joint login failure page (`/jointLoginFailure`, 'Order Details'): why, and products to try instead. */
@@ -43,7 +44,7 @@ export function JointLoginFailureScreen(props: RemoteProps) {
     })
 
   if (state.status === 'loading') {
-    return <LoanSkeleton label={MESSAGES.common.loading} heights={[96, 240]} />
+    return <Skeleton label={MESSAGES.common.loading} heights={[96, 240]} />
   }
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   const { errorMsg, list } = state.data

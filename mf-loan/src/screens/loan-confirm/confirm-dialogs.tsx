@@ -1,7 +1,7 @@
 import type { RemoteProps } from 'shared/contract'
 import type { LoanConfirm } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES as m } from '../../app/messages'
-import { LoanModal } from '../../components/loan-modal'
+import { Modal } from '../../components/screen-parts'
 import { AgreementDocument } from './agreement-document'
 
 export type ConfirmDialog = 'agreement' | 'promotion'
@@ -33,49 +33,49 @@ export function ConfirmDialogs({
   return (
     <>
       {dialog === 'agreement' && (
-        <LoanModal title={m.agreementPopup.title} fullScreen>
+        <Modal title={m.agreementPopup.title} fullScreen>
           <AgreementDocument url={loan.popAgreementUrl} settings={settings} onRead={onReadAgreement} />
           <div className="loan-modal__actions">
             <button
               type="button"
-              className="loan-button loan-button--ghost"
+              className="ui-button ui-button--ghost"
               onClick={() => bridge.call('closeWebview')}
             >
               {m.agreementPopup.cancel}
             </button>
-            <button type="button" className="loan-button" onClick={() => close('agreement')}>
+            <button type="button" className="ui-button" onClick={() => close('agreement')}>
               {m.agreementPopup.agree}
             </button>
           </div>
-        </LoanModal>
+        </Modal>
       )}
       {dialog === 'promotion' && (
-        <LoanModal title={m.promotion.title}>
+        <Modal title={m.promotion.title}>
           <p className="loan-modal__text">{loan.popMsg}</p>
           <div className="loan-modal__actions">
-            <button type="button" className="loan-button" onClick={() => close('promotion')}>
+            <button type="button" className="ui-button" onClick={() => close('promotion')}>
               {m.promotion.close}
             </button>
           </div>
-        </LoanModal>
+        </Modal>
       )}
       {pointOut && (
-        <LoanModal title={m.pointOut.title}>
+        <Modal title={m.pointOut.title}>
           {loan.popTitle && <p className="loan-modal__text loan-modal__strong">{loan.popTitle}</p>}
           <p className="loan-modal__text">{loan.popContent}</p>
           <div className="loan-modal__actions">
             <button
               type="button"
-              className="loan-button loan-button--ghost"
+              className="ui-button ui-button--ghost"
               onClick={() => bridge.call('closeWebview')}
             >
               {m.pointOut.cancel}
             </button>
-            <button type="button" className="loan-button" onClick={onPointOutAgree}>
+            <button type="button" className="ui-button" onClick={onPointOutAgree}>
               {m.pointOut.agree}
             </button>
           </div>
-        </LoanModal>
+        </Modal>
       )}
     </>
   )

@@ -5,6 +5,7 @@ import { formatDateText, formatDetailValue, formatPesos } from 'shared/format'
 import { openServerLink, type ServerLinkContext } from 'shared/navigation'
 import { warnUnknown, type ApiResult } from 'shared/schema'
 import { ServerImage, showToast } from 'shared/ui'
+import { Skeleton } from 'shared/ui/screen-parts'
 import { useLoad } from 'shared/ui/use-load'
 import {
   getAgreementLink,
@@ -15,7 +16,7 @@ import {
   type LoanConfirm,
 } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES, days, isKnownTermUnit, MESSAGES, termByPeriod } from '../../app/messages'
-import { LoadError, LoanSkeleton } from '../../components/load-states'
+import { LoadError } from '../../components/screen-parts'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
 import { ConfirmDialogs, type ConfirmDialog } from './confirm-dialogs'
@@ -53,7 +54,7 @@ export function LoanConfirmScreen({ variant, byPeriod = false, ...props }: LoanC
 
   if (state.status === 'loading') {
     // Reserved heights: the amount, the details and plan, the agreements and 'Next'.
-    return <LoanSkeleton label={MESSAGES.common.loading} heights={[120, 240, 96]} />
+    return <Skeleton label={MESSAGES.common.loading} heights={[120, 240, 96]} />
   }
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   return <ConfirmView {...props} variant={variant} byPeriod={byPeriod} {...state.data} />
@@ -212,7 +213,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
         )}
         <button
           type="button"
-          className={`loan-button${ticked && !received ? '' : ' is-grey'}`}
+          className={`ui-button${ticked && !received ? '' : ' is-grey'}`}
           disabled={!ticked || sending}
           onClick={next}
         >

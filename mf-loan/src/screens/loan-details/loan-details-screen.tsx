@@ -4,12 +4,12 @@ import { pageOrder } from 'shared/session'
 import { formatDetailValue } from 'shared/format'
 import { leftPage, openServerLink, type ServerLinkContext } from 'shared/navigation'
 import { ServerImage, showToast } from 'shared/ui'
+import { Skeleton } from 'shared/ui/screen-parts'
 import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from '../../api/events'
 import type { ApiResult } from 'shared/schema'
 import { getLoanDetails, type LoanDetails, type RecProduct } from '../../api/loan-details'
 import { MESSAGES } from '../../app/messages'
-import { LoadError, LoanSkeleton } from '../../components/load-states'
-import { LoanModal } from '../../components/loan-modal'
+import { LoadError, Modal } from '../../components/screen-parts'
 import { StatusIcon } from '../../components/status-icon'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
@@ -83,7 +83,7 @@ export function LoanDetailsScreen(props: RemoteProps) {
 
   if (state.status === 'loading' || leaving) {
     // Reserved heights: the status banner, the product card, the buttons.
-    return <LoanSkeleton label={leaving ? m.redirecting : MESSAGES.common.loading} heights={[120, 180, 56]} />
+    return <Skeleton label={leaving ? m.redirecting : MESSAGES.common.loading} heights={[120, 180, 56]} />
   }
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   return <LoanDetailsView {...props} details={state.data.details} ids={ids} linkContext={linkContext} />
@@ -175,14 +175,14 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
         <div className="loan-actions">
           {actions.kind === 'delay' && (
             <>
-              <button type="button" className="loan-button" onClick={() => goRepay('/repay')}>
+              <button type="button" className="ui-button" onClick={() => goRepay('/repay')}>
                 {m.repay}
               </button>
               <div className="loan-rollover">
                 <p className="loan-rollover__tagline">{m.rolloverTagline}</p>
                 <button
                   type="button"
-                  className="loan-button loan-button--ghost"
+                  className="ui-button ui-button--ghost"
                   onClick={() => goRepay('/delayRepay')}
                 >
                   {m.rollover}
@@ -191,12 +191,12 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
             </>
           )}
           {actions.kind === 'repayment' && (
-            <button type="button" className="loan-button" onClick={() => goRepay('/repay')}>
+            <button type="button" className="ui-button" onClick={() => goRepay('/repay')}>
               {m.repayment}
             </button>
           )}
           {actions.kind === 'borrowAgain' && (
-            <button type="button" className="loan-button" onClick={borrowAgain}>
+            <button type="button" className="ui-button" onClick={borrowAgain}>
               {m.borrowAgain}
             </button>
           )}
@@ -217,12 +217,12 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
       )}
 
       {dialog === 'withdraw' && (
-        <LoanModal label={MESSAGES.withdraw.title}>
+        <Modal label={MESSAGES.withdraw.title}>
           <p className="loan-modal__text">{details.reyMsg}</p>
           <div className="loan-modal__actions">
             <button
               type="button"
-              className="loan-button loan-button--ghost"
+              className="ui-button ui-button--ghost"
               onClick={() => {
                 close('withdraw')
                 goHome()
@@ -230,24 +230,24 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
             >
               {MESSAGES.withdraw.cancel}
             </button>
-            <button type="button" className="loan-button" onClick={withdraw}>
+            <button type="button" className="ui-button" onClick={withdraw}>
               {MESSAGES.withdraw.confirm}
             </button>
           </div>
-        </LoanModal>
+        </Modal>
       )}
       {dialog === 'tips' && (
-        <LoanModal title={MESSAGES.kindTips.title}>
+        <Modal title={MESSAGES.kindTips.title}>
           <p className="loan-modal__text">{details.kindTipsMsg}</p>
           <div className="loan-modal__actions">
-            <button type="button" className="loan-button" onClick={() => close('tips')}>
+            <button type="button" className="ui-button" onClick={() => close('tips')}>
               {MESSAGES.kindTips.confirm}
             </button>
           </div>
-        </LoanModal>
+        </Modal>
       )}
       {dialog === 'card' && (
-        <LoanModal
+        <Modal
           title={details.cardPopTitle}
           label={MESSAGES.bankCard.bind}
           onClose={() => close('card')}
@@ -257,7 +257,7 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
           <div className="loan-modal__actions">
             <button
               type="button"
-              className="loan-button"
+              className="ui-button"
               onClick={() => {
                 close('card')
                 // This order's ids, not the session's last order: binding returns to it (issue #25).
@@ -269,7 +269,7 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
               {MESSAGES.bankCard.bind}
             </button>
           </div>
-        </LoanModal>
+        </Modal>
       )}
       {dialog === 'rating' && (
         <RatingDialog http={props.http} bridge={props.bridge} onClose={() => close('rating')} />

@@ -4,7 +4,7 @@ import type { Http } from 'shared/http'
 import { showToast } from 'shared/ui'
 import { sendGoogleScore } from '../../api/loan-details'
 import { LIMITS, MESSAGES } from '../../app/messages'
-import { LoanModal } from '../../components/loan-modal'
+import { Modal } from '../../components/screen-parts'
 
 const m = MESSAGES.rating
 const STARS = Array.from({ length: LIMITS.stars }, (_, i) => i + 1)
@@ -39,7 +39,7 @@ export function RatingDialog({ http, bridge, onClose }: RatingDialogProps) {
   }
 
   return (
-    <LoanModal title={m.title}>
+    <Modal title={m.title}>
       <div className="loan-stars" role="group" aria-label={m.title}>
         {STARS.map((n) => (
           <button
@@ -55,13 +55,13 @@ export function RatingDialog({ http, bridge, onClose }: RatingDialogProps) {
         ))}
       </div>
       <div className="loan-modal__actions">
-        <button type="button" className="loan-button loan-button--ghost" onClick={onClose}>
+        <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
           {m.cancel}
         </button>
-        <button type="button" className="loan-button" disabled={sending} onClick={() => void submit()}>
+        <button type="button" className="ui-button" disabled={sending} onClick={() => void submit()}>
           {m.submit}
         </button>
       </div>
-    </LoanModal>
+    </Modal>
   )
 }

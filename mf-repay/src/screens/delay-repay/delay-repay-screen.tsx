@@ -2,10 +2,11 @@ import { useCallback } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { formatDateText, formatPesos } from 'shared/format'
 import type { ApiResult } from 'shared/schema'
+import { Skeleton } from 'shared/ui/screen-parts'
 import { useLoad } from 'shared/ui/use-load'
 import { getDelay, type Delay, type OrderIds, type PlanRow } from '../../api/repay-detail'
 import { MESSAGES } from '../../app/messages'
-import { LoadError, PageMessage, RepaySkeleton } from '../../components/load-state'
+import { LoadError, PAGE_SHAPE, PageMessage } from '../../components/screen-parts'
 import { usePageOrder } from '../../components/order-ids'
 import { GuideBanner, PayCodeBox } from '../../components/pay-code-box'
 import { PaySection } from '../../components/pay-section'
@@ -38,7 +39,7 @@ function ExtensionPage({ remote, ids }: { remote: RemoteProps; ids: OrderIds }) 
   }, [http, productId, orderId])
   const { state, retry } = useLoad(load)
 
-  if (state.status === 'loading') return <RepaySkeleton />
+  if (state.status === 'loading') return <Skeleton label={MESSAGES.common.loading} heights={PAGE_SHAPE} />
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   const data = state.data
   const rupee = remote.settings.rupee
