@@ -1,11 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { promoPath } from 'shared/mocks'
 import type { HostHttp } from 'shared/http'
 import { MALFORMED_MESSAGE } from 'shared/schema'
-import { setupMswServer } from 'shared/testing'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { setupFileClock, setupMswServer } from 'shared/testing'
+import { afterEach, expect, test, vi } from 'vitest'
 import { served, SID_PATH, SMS_PATH, TRACK_VISIT_PATH } from '../../api/paths'
 import { MESSAGES } from '../../app/messages'
 import { handlers } from '../../mocks/handlers'
@@ -19,13 +18,10 @@ import {
 } from '../../testing/promo-page'
 
 const server = setupMswServer(...handlers)
-
-/** Timers are fake (the countdown), but advance with real time so calls and toasts run as in the app. */
-beforeAll(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
-afterAll(() => vi.useRealTimers())
+// The SMS code's countdown is ours to drive.
+const setupUser = setupFileClock()
 afterEach(() => {
   resetStore()
-  server.events.removeAllListeners()
   vi.restoreAllMocks()
 })
 
@@ -33,7 +29,7 @@ const PHONE = '13912345678'
 const DOWNLOAD = '?app_from=fb&user_from=u-42&utm_tag=summer&id=7&links_id=L1#/downloadTemplate'
 
 async function renderLanding(query: Record<string, string> = AD_QUERY) {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const user = setupUser()
   const requests = recordPromoRequests(server)
   const rendered = renderPromotion(query)
   await screen.findByRole('img', { name: MESSAGES.captchaImage })
@@ -47,7 +43,7 @@ const smsButton = () => screen.getByRole('button', { name: /get verification cod
 const apply = () => screen.getByRole('button', { name: MESSAGES.apply })
 const stampOf = (image: HTMLImageElement) => new URL(image.src).searchParams.get('a')
 
-async function fillPhoneAndCaptcha(user: ReturnType<typeof userEvent.setup>, phone = PHONE) {
+async function fillPhoneAndCaptcha(user: ReturnType<typeof setupUser>, phone = PHONE) {
   await user.type(phoneInput(), phone)
   await user.type(captchaInput(), await readCaptcha())
 }
@@ -106,7 +102,7 @@ test('a template call that gets no answer shows error', async () => {
 })
 
 test('a captcha session the server refuses shows its message; refreshing asks for a new one', async () => {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const user = setupUser()
   server.use(
     mswHttp.get(promoPath('/promotion/get-sid'), () => HttpResponse.json({ code: 1, message: '会话失败' })),
   )
@@ -120,7 +116,7 @@ test('a captcha session the server refuses shows its message; refreshing asks fo
 })
 
 test('a captcha session answer without a sid is told in Chinese, as the landing; refreshing asks again', async () => {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const user = setupUser()
   server.use(
     mswHttp.get(promoPath('/promotion/get-sid'), () =>
       HttpResponse.json({ code: 0, message: 'success', data: { sid: '' } }),
@@ -293,7 +289,7 @@ test('taps while the captcha session is still on its way (the page just hydrated
       return HttpResponse.json({ code: 0, message: 'ok', data: { sid: 'demo-sid-held' } })
     }),
   )
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const user = setupUser()
   const requests = recordPromoRequests(server)
   renderPromotion()
   await user.type(phoneInput(), PHONE)
