@@ -101,6 +101,18 @@ test('a template call that gets no answer shows error', async () => {
   expect(await screen.findByText('error')).toBeInTheDocument()
 })
 
+/**
+ * No captcha picture while the captcha session failed; once the server answers again, a phone typed and a tap
+ * on refresh bring one.
+ */
+async function expectPictureOnlyOnceRefreshed(user: ReturnType<typeof setupUser>) {
+  expect(screen.queryByRole('img', { name: MESSAGES.captchaImage })).not.toBeInTheDocument()
+  server.resetHandlers()
+  await user.type(phoneInput(), PHONE)
+  await user.click(screen.getByRole('button', { name: MESSAGES.captchaRefresh }))
+  expect(await screen.findByRole('img', { name: MESSAGES.captchaImage })).toBeInTheDocument()
+}
+
 test('a captcha session the server refuses shows its message; refreshing asks for a new one', async () => {
   const user = setupUser()
   server.use(
@@ -108,11 +120,7 @@ test('a captcha session the server refuses shows its message; refreshing asks fo
   )
   renderPromotion()
   expect(await screen.findByText('会话失败')).toBeInTheDocument()
-  expect(screen.queryByRole('img', { name: MESSAGES.captchaImage })).not.toBeInTheDocument()
-  server.resetHandlers()
-  await user.type(phoneInput(), PHONE)
-  await user.click(screen.getByRole('button', { name: MESSAGES.captchaRefresh }))
-  expect(await screen.findByRole('img', { name: MESSAGES.captchaImage })).toBeInTheDocument()
+  await expectPictureOnlyOnceRefreshed(user)
 })
 
 test('a captcha session answer without a sid is told in Chinese, as the landing; refreshing asks again', async () => {
@@ -126,11 +134,7 @@ test('a captcha session answer without a sid is told in Chinese, as the landing;
   expect(await screen.findByText(MESSAGES.sidMissing)).toBeInTheDocument()
   expect(MESSAGES.sidMissing).toMatch(/^[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef“”]+$/)
   expect(screen.queryByText(MALFORMED_MESSAGE)).not.toBeInTheDocument()
-  expect(screen.queryByRole('img', { name: MESSAGES.captchaImage })).not.toBeInTheDocument()
-  server.resetHandlers()
-  await user.type(phoneInput(), PHONE)
-  await user.click(screen.getByRole('button', { name: MESSAGES.captchaRefresh }))
-  expect(await screen.findByRole('img', { name: MESSAGES.captchaImage })).toBeInTheDocument()
+  await expectPictureOnlyOnceRefreshed(user)
 })
 
 test('a captcha session call that gets no answer shows error', async () => {
