@@ -28,6 +28,16 @@ afterEach(() => {
 const PHONE = '13912345678'
 const DOWNLOAD = '?app_from=fb&user_from=u-42&utm_tag=summer&id=7&links_id=L1#/downloadTemplate'
 
+/** What both tracking calls carry from AD_QUERY, on an Android phone (the test's user agent). */
+const AD_TRACKING = {
+  page_id: '7',
+  user_from: 'u-42',
+  client_type: 'android',
+  page_type: '1',
+  utm_tag: 'summer',
+  app_from: 'fb',
+}
+
 async function renderLanding(query: Record<string, string> = AD_QUERY) {
   const user = setupUser()
   const requests = recordPromoRequests(server)
@@ -53,14 +63,7 @@ test('the landing: the template, the visit counted, a captcha picture for a fres
   expect(await screen.findByRole('heading', { name: '极速借款，最快3分钟到账' })).toBeInTheDocument()
   expect(requests.to('/service/channel/channel-template')[0].query.templateId).toBe('7')
   await waitFor(() => expect(requests.to('/promotion/track-visit')).toHaveLength(1))
-  expect(requests.to('/promotion/track-visit')[0].query).toMatchObject({
-    page_id: '7',
-    user_from: 'u-42',
-    client_type: 'android',
-    page_type: '1',
-    utm_tag: 'summer',
-    app_from: 'fb',
-  })
+  expect(requests.to('/promotion/track-visit')[0].query).toMatchObject(AD_TRACKING)
   const image = new URL(captchaImage().src)
   expect(image.pathname).toBe('/api/v2/promo/promotion/get-captcha')
   expect(image.searchParams.get('sid')).toMatch(/^demo-sid-/)
@@ -326,15 +329,7 @@ test('apply: the click counted, then one registration with the spec’s fields; 
   expect(requests.to('/promotion/register')).toHaveLength(1)
   const paths = requests.paths()
   expect(paths.indexOf('/promotion/track-click')).toBeLessThan(paths.indexOf('/promotion/register'))
-  expect(requests.to('/promotion/track-click')[0].query).toMatchObject({
-    page_id: '7',
-    user_from: 'u-42',
-    client_type: 'android',
-    page_type: '1',
-    utm_tag: 'summer',
-    app_from: 'fb',
-    phone: PHONE,
-  })
+  expect(requests.to('/promotion/track-click')[0].query).toMatchObject({ ...AD_TRACKING, phone: PHONE })
   expect(listRegistrations().map((r) => r.body)).toEqual([
     {
       phone: PHONE,
