@@ -36,13 +36,7 @@ export function ConfirmDialogs({
         <Modal title={m.agreementPopup.title} fullScreen>
           <AgreementDocument url={loan.popAgreementUrl} settings={settings} onRead={onReadAgreement} />
           <div className="loan-modal__actions">
-            <button
-              type="button"
-              className="ui-button ui-button--ghost"
-              onClick={() => bridge.call('closeWebview')}
-            >
-              {m.agreementPopup.cancel}
-            </button>
+            <CloseWebviewButton bridge={bridge} label={m.agreementPopup.cancel} />
             <button type="button" className="ui-button" onClick={() => close('agreement')}>
               {m.agreementPopup.agree}
             </button>
@@ -64,13 +58,7 @@ export function ConfirmDialogs({
           {loan.popTitle && <p className="loan-modal__text loan-modal__strong">{loan.popTitle}</p>}
           <p className="loan-modal__text">{loan.popContent}</p>
           <div className="loan-modal__actions">
-            <button
-              type="button"
-              className="ui-button ui-button--ghost"
-              onClick={() => bridge.call('closeWebview')}
-            >
-              {m.pointOut.cancel}
-            </button>
+            <CloseWebviewButton bridge={bridge} label={m.pointOut.cancel} />
             <button type="button" className="ui-button" onClick={onPointOutAgree}>
               {m.pointOut.agree}
             </button>
@@ -78,5 +66,14 @@ export function ConfirmDialogs({
         </Modal>
       )}
     </>
+  )
+}
+
+/** A dialog's Cancel that declines the loan: the app closes the web view. */
+function CloseWebviewButton({ bridge, label }: { bridge: RemoteProps['bridge']; label: string }) {
+  return (
+    <button type="button" className="ui-button ui-button--ghost" onClick={() => bridge.call('closeWebview')}>
+      {label}
+    </button>
   )
 }

@@ -3,32 +3,29 @@ import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, renderWithUi, TEST_SESSION } from 'shared/testing'
 import { UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from 'shared/testing/unknown-answers'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../../api/paths'
 import { RepayApp } from '../../app/repay-app'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
 import { DEMO_INSTALMENTS, realisticInstalment, SCENARIOS, testPictures } from '../../mocks/demo-data'
 import { unformattedValues } from 'shared/testing/rendered-values'
-import { handlers } from '../../mocks/handlers'
-import { listPays, resetStore } from '../../mocks/store'
+import { listPays } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'
 import { expectIncompleteLinkWithoutCall } from '../../testing/incomplete-link'
+import { DEMO_SETTINGS, setupScreenServer } from '../../testing/screen-server'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
-const server = setupMswServer(...handlers)
-beforeEach(() => window.sessionStorage.clear())
-afterEach(() => {
-  resetStore()
-  visits.length = 0
-})
-
-const SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['pay.cashloan-demo.ph'] }
+const server = setupScreenServer()
 
 async function renderRepay(orderId: string = SCENARIOS.full, options: { shortTimeouts?: boolean } = {}) {
-  const created = createTestProps({ screen: 'repay', query: { productId: '1', orderId }, settings: SETTINGS })
+  const created = createTestProps({
+    screen: 'repay',
+    query: { productId: '1', orderId },
+    settings: DEMO_SETTINGS,
+  })
   // Calls give up after TEST_TIMEOUT_MS: a timeout a test can wait for.
   const props = options.shortTimeouts ? withShortTimeouts(created) : created
   const user = userEvent.setup()
@@ -282,7 +279,7 @@ test.each(UNKNOWN_OUTCOME_ANSWERS)(
 
 test('a mistyped API base: the page leaves its skeleton with a clear message and Try again, and nothing throws', async () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-  const settings = { ...SETTINGS, apiBase: 'https://api example.com/utilities' }
+  const settings = { ...DEMO_SETTINGS, apiBase: 'https://api example.com/utilities' }
   renderWithUi(<RepayApp {...createTestProps({ screen: 'repay', query: { orderId: '86' }, settings })} />)
   const alert = await screen.findByRole('alert')
   expect(alert).toHaveTextContent(HTTP_MESSAGES.notSent)
@@ -417,7 +414,7 @@ test.each([
     const props = createTestProps({
       screen: 'repay',
       query: { productId: '1', orderId: SCENARIOS.realistic },
-      settings: SETTINGS,
+      settings: DEMO_SETTINGS,
     })
     const user = userEvent.setup()
     renderWithUi(<RepayApp {...props} />)
