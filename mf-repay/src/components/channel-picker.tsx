@@ -34,12 +34,7 @@ export function ChannelPicker({ channels, paying, onPay, onCancel }: ChannelPick
         ))}
       </div>
       <div className="repay-sheet__actions">
-        <button
-          type="button"
-          className="ui-button ui-button--ghost"
-          disabled={paying}
-          onClick={onCancel}
-        >
+        <button type="button" className="ui-button ui-button--ghost" disabled={paying} onClick={onCancel}>
           {MESSAGES.picker.cancel}
         </button>
         <button

@@ -21,11 +21,7 @@ export function RepaymentCode2Screen(props: RemoteProps) {
     const back = query ? `/repay?${query}` : '/repay'
     return (
       <PageMessage text={m.nothingStored}>
-        <button
-          type="button"
-          className="ui-button ui-button--ghost"
-          onClick={() => props.navigate(back)}
-        >
+        <button type="button" className="ui-button ui-button--ghost" onClick={() => props.navigate(back)}>
           {m.backToRepay}
         </button>
       </PageMessage>
