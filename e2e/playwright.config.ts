@@ -24,14 +24,17 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: './test-results',
   use: {
     viewport: { width: 412, height: 823 },
     launchOptions: CHROMIUM,
-    trace: 'retain-on-failure',
+    // A trace costs a fifth of the suite's CPU when every test records one (ADR 0050): a failure is traced on
+    // its retry (`--retries=1`), or any run with `--trace=on`.
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
   },
   projects: [
     // The production build as `pnpm start` serves it (built by `pnpm build` before the suite).

@@ -8,6 +8,8 @@ export default remoteConfig({
   port: 5106,
   firstCalls: FIRST_CALLS,
   head: HEAD,
+  // Also served without the shell for ad links (ADR 0017): its page is the landing's.
+  standaloneRoute: '/promotion',
   // The download and agreement pages are hash routes of the same path: the landing's frame is not theirs.
   firstFrames: [{ path: '/promotion', hashes: hashRoutesOf('register') }],
 })

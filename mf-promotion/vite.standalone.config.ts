@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { entryWatchdog } from '../shared/config/entry-watchdog.ts'
 import { retryImports } from '../shared/config/retry-imports.ts'
+import { standalonePage } from '../shared/config/standalone-page.ts'
 import { BUILD_TARGET, supportFloorCheck } from '../shared/config/support-floor.ts'
 
 /**
@@ -13,6 +14,12 @@ export default defineConfig({
   base: './',
   // As the shell's page: chunks load through the loader that retries a failed download, and the entry is
   // watched (a failed download of it shows a Reload screen), and nothing beyond the support floor ships.
-  plugins: [react(), retryImports(), entryWatchdog(), supportFloorCheck('the promotion standalone page')],
+  plugins: [
+    react(),
+    standalonePage({ remote: 'mf_promotion', route: '/promotion' }),
+    retryImports(),
+    entryWatchdog(),
+    supportFloorCheck('the promotion standalone page'),
+  ],
   build: { outDir: 'dist/standalone', emptyOutDir: true, target: BUILD_TARGET, modulePreload: false },
 })

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import {
   closeSync,
   existsSync,
-  fsyncSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -22,6 +21,7 @@ import {
   type RemotePointer,
 } from 'shared/registry'
 import { readBuilt } from './built-file'
+import { writeAtomically } from './files'
 import { REMOTES_URL } from './paths'
 
 export type RegistryDoc = Registry
@@ -304,21 +304,6 @@ function assertLockHeld(registryFile: string): void {
   }
 }
 
-/** Writes `text` as `file` through a temp file, flushed to disk before it is renamed into place. */
-function writeDurably(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true })
-  // A dot name: the servers never serve dot files, and nothing lists it (the CDN root is not served at all).
-  const temp = join(dirname(file), `.${process.pid}.${basename(file)}.tmp`)
-  const fd = openSync(temp, 'w')
-  try {
-    writeSync(fd, text)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temp, file)
-}
-
 /**
  * Points one remote's entry at `entry` and leaves everything else in the file as it was, malformed entries
  * of other remotes included: a release of one remote never repairs, drops or rewrites another's pointer.
@@ -329,7 +314,7 @@ export function setRegistryEntry(file: string, remote: string, entry: RegistryEn
   assertLockHeld(file)
   const raw = readRaw(file)
   const remotes = { ...((raw.remotes as Record<string, unknown> | undefined) ?? {}), [remote]: entry }
-  writeDurably(file, `${JSON.stringify({ ...raw, remotes }, null, 2)}\n`)
+  writeAtomically(file, `${JSON.stringify({ ...raw, remotes }, null, 2)}\n`, { durable: true })
 }
 
 /**
@@ -344,7 +329,7 @@ export function replaceBrokenRegistry(file: string, registry: RegistryDoc): stri
     `.${basename(file)}.broken-${new Date().toISOString().replace(/[:.]/g, '-')}`,
   )
   renameSync(file, aside)
-  writeDurably(file, `${JSON.stringify(registry, null, 2)}\n`)
+  writeAtomically(file, `${JSON.stringify(registry, null, 2)}\n`, { durable: true })
   return aside
 }
 

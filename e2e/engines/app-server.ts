@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { SHELL_DIST } from 'deploy/paths'
-import { stop, waitFor } from '../tests/own-server'
+import { startDeploy, stop, waitFor } from '../tests/own-server'
 
-/** The lanes' own Node server (not the Playwright suite's): E2E_ENGINES_PORT, 4330 by default. */
-const PORT = Number(process.env.E2E_ENGINES_PORT ?? 4330)
+/** The lanes' own Node server (not the Playwright suite's): E2E_ENGINES_PORT, 4350 by default. */
+const PORT = Number(process.env.E2E_ENGINES_PORT ?? 4350)
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,20 +21,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(join(SHELL_DIST, 'index.html')))
     throw new Error('No production build: run `pnpm build` before the engine lanes.')
   const origin = `http://127.0.0.1:${PORT}`
-  const server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(PORT), SKIP_BUILD: '1', HEALTH_REPORTS_PER_MINUTE: '6000' },
-  })
-  let output = ''
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
-  server.stdout?.on('data', keep)
-  server.stderr?.on('data', keep)
+  const server = startDeploy('start', { PORT: String(PORT), HEALTH_REPORTS_PER_MINUTE: '6000' })
   try {
-    await waitFor(`${origin}/registry.json`, 120_000, server)
+    await waitFor(`${origin}/registry.json`, server, 120_000)
   } catch (error) {
     stop(server)
-    throw new Error(`The app server did not answer on ${origin}: ${(error as Error).message}\n${output}`)
+    throw new Error(`The app server did not answer on ${origin}: ${(error as Error).message}`)
   }
   project.provide('appOrigin', origin)
   return async () => stop(server)

@@ -29,6 +29,7 @@ import {
   turnOrder,
   visit,
   type Build,
+  type MeasuredRun,
   type TabStorage,
 } from './load-visit.ts'
 import {
@@ -40,7 +41,6 @@ import {
   STRETCH_TIMERS_SCRIPT,
   type Medians,
   type MetricName,
-  type Metrics,
   type WaterfallRow,
 } from './metrics.ts'
 import { buildChanged, releaseIntoCopy, serveRelease, type ReleaseServers } from './release-setup.ts'
@@ -77,15 +77,7 @@ const STRETCH_TIMERS = process.env.BENCH_STRETCH_TIMERS === '1'
 const OUT = STRETCH_TIMERS ? 'load-stretched-timers' : 'load'
 const PROFILES = profilesFromEnv()
 
-interface RunResult {
-  route: string
-  build: Build
-  run: number
-  sweep: number
-  ok: boolean
-  error?: string
-  metrics?: Metrics
-  lcpElement?: string
+interface RunResult extends MeasuredRun {
   rows?: WaterfallRow[]
 }
 

@@ -539,17 +539,10 @@ function combine(server: ServerId, target: Target, connections: number, slices: 
   }
 }
 
-/** One server at one level, in one run. */
-async function measure(
-  server: ServerId,
-  serverProcess: Process,
-  port: number,
-  target: Target,
-  connections: number,
-  durationS: number,
-): Promise<Run> {
-  const slice = await runSlice(server, serverProcess, port, target, connections, durationS)
-  return combine(server, target, connections, [slice])
+/** One server at one level, in one run: a single slice of it. */
+async function measure(...slice: Parameters<typeof runSlice>): Promise<Run> {
+  const [server, , , target, connections] = slice
+  return combine(server, target, connections, [await runSlice(...slice)])
 }
 
 /** The order of a pair's slices: each server as often first as second, and as often early as late. */

@@ -46,6 +46,18 @@ export async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
 }
 
+/** One run of a route in one configuration, as every profile's report records it (its own fields beside). */
+export interface MeasuredRun {
+  route: string
+  build: Build
+  run: number
+  sweep: number
+  ok: boolean
+  error?: string
+  metrics?: Metrics
+  lcpElement?: string
+}
+
 export type VisitResult =
   { ok: true; metrics: Metrics; lcpElement: string; rows: WaterfallRow[] } | { ok: false; error: string }
 

@@ -14,15 +14,9 @@ import {
   turnOrder,
   visit,
   type Build,
+  type MeasuredRun,
 } from './load-visit.ts'
-import {
-  median,
-  PROBE_SCRIPT,
-  quantile,
-  STRETCH_TIMERS_SCRIPT,
-  sweepMedian,
-  type Metrics,
-} from './metrics.ts'
+import { median, PROBE_SCRIPT, quantile, STRETCH_TIMERS_SCRIPT, sweepMedian } from './metrics.ts'
 import { networkTotals, recordNetwork, type NetworkTotals, type ResponseKind } from './network-log.ts'
 import type { ReleaseInfo, ReleaseState } from './release-setup.ts'
 import { RESULTS_DIR } from './serve-builds.ts'
@@ -90,15 +84,7 @@ interface Fetched {
   bytes: number
 }
 
-interface RevisitRun {
-  route: string
-  build: Build
-  run: number
-  sweep: number
-  ok: boolean
-  error?: string
-  metrics?: Metrics
-  lcpElement?: string
+interface RevisitRun extends MeasuredRun {
   net?: NetworkTotals
   firstVisit?: NetworkTotals
   fetched?: Fetched[]

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { readStoredLoads } from 'deploy/health-db'
 import { healthStoreFile } from 'deploy/health-store'
@@ -13,13 +11,12 @@ import { releaseRemote } from 'deploy/release'
 import { readReleaseEvents } from 'deploy/release-log'
 import type { HealthReport } from 'shared/health'
 import { copyMfLoan, mfLoanThrowingAtMount } from './mf-loan-build'
-import { clientAt, stop, waitFor } from './own-server'
+import { clientAt, removeScratch, scratchCdn, startDeploy, stop, waitFor } from './own-server'
 
 /**
  * The forged-report attacks of issue #41, made from outside as the review made them (ADR 0040): a report
  * counts only for a page load the deployment served, once per load, and never from another site.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const STORE = healthStoreFile(Number(process.env.E2E_PORT ?? 4310))
 // The release-watch spec's server is on E2E_WATCH_PORT; this spec's own server on the next port.
 const OWN_PORT = Number(process.env.E2E_WATCH_PORT ?? 4338) + 1
@@ -59,31 +56,16 @@ test.describe('a newly released version', () => {
     test.skip(testInfo.project.name === 'nginx', 'the watch is the deploy server’s; one server is enough')
     // A server of its own starting beside the suite's: slow on a busy machine.
     test.setTimeout(120_000)
-    work = mkdtempSync(join(tmpdir(), 'forged-e2e-'))
-    chmodSync(work, 0o755)
-    cdnDir = join(work, 'cdn')
+    ;({ work, cdnDir } = scratchCdn('forged-e2e-', { releaseLog: false }))
     registryFile = join(cdnDir, 'registry.json')
-    cpSync(join(ROOT, 'deploy', 'cdn'), cdnDir, { recursive: true })
-    rmSync(join(cdnDir, 'release-log.jsonl'), { force: true })
     // The release watch as production runs it: its default judge.
-    server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(OWN_PORT),
-        SKIP_BUILD: '1',
-        CDN_DIR: cdnDir,
-        HEALTH_DB: join(work, 'h.db'),
-      },
-      stdio: process.env.DEBUG_FORGED ? 'inherit' : 'ignore',
-      detached: true,
-    })
-    await waitFor(`${OWN}/registry.json`, 100_000)
+    server = startDeploy('start', { PORT: String(OWN_PORT), CDN_DIR: cdnDir, HEALTH_DB: join(work, 'h.db') })
+    await waitFor(`${OWN}/registry.json`, server)
   })
 
   test.afterAll(() => {
     stop(server)
-    if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+    removeScratch(work)
   })
 
   /** As the review did: the version the public registry names. */

@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { pageFileName, pagesDirOf } from 'deploy/route-pages'
 import { PROFILES, REQUIRED_IN_PRODUCTION, REQUIRED_TO_SERVE_IN_PRODUCTION } from 'deploy/settings'
-import { stop, waitFor } from './own-server'
+import { removeScratch, ROOT, scratchCdn, startDeploy, stop, waitFor } from './own-server'
 import { PRODUCTION_ENV } from 'deploy/testing/production-env'
 
 /**
@@ -14,7 +12,6 @@ import { PRODUCTION_ENV } from 'deploy/testing/production-env'
  * the one the settings state, in the page's first frame before any script runs, and a production deploy
  * refuses to start without it or without its link hosts.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 // The slot between the release spec's server (E2E_RELEASE_PORT) and the release watch's (+8).
 const PORT = Number(process.env.E2E_IDENTITY_PORT ?? Number(process.env.E2E_RELEASE_PORT ?? 4330) + 7)
 const SITE_PAGES = ['/', '/aboutUs', '/privacyPolicy', '/loanAgreement'] as const
@@ -100,15 +97,12 @@ test.describe('a production deploy', () => {
   // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
   test.beforeAll(({}, testInfo) => {
     test.skip(testInfo.project.name === 'nginx', 'the deploy commands are the same for both servers')
-    work = mkdtempSync(join(tmpdir(), 'identity-e2e-'))
-    chmodSync(work, 0o755)
-    cdnDir = join(work, 'cdn')
-    cpSync(join(ROOT, 'deploy', 'cdn'), cdnDir, { recursive: true })
+    ;({ work, cdnDir } = scratchCdn('identity-e2e-'))
   })
   test.afterAll(() => {
     stop(server)
     for (const child of running) stop(child)
-    if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+    removeScratch(work)
   })
 
   /** Runs a deploy script over the copy of the CDN with `env`; resolves with its exit code and output. */
@@ -172,23 +166,16 @@ test.describe('a production deploy', () => {
     browser,
   }) => {
     test.setTimeout(120_000)
-    server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...CHANGED,
-        PORT: String(PORT),
-        SKIP_BUILD: '1',
-        CDN_DIR: cdnDir,
-        HEALTH_DB: join(work, 'health.db'),
-        // A production server states the page-load tokens' secret too (ADR 0040).
-        HEALTH_TOKEN_SECRET: 'e2e-identity-token-secret-0123456789',
-        RELEASE_WATCH: 'off',
-      },
-      stdio: 'ignore',
-      detached: true,
+    server = startDeploy('start', {
+      ...CHANGED,
+      PORT: String(PORT),
+      CDN_DIR: cdnDir,
+      HEALTH_DB: join(work, 'health.db'),
+      // A production server states the page-load tokens' secret too (ADR 0040).
+      HEALTH_TOKEN_SECRET: 'e2e-identity-token-secret-0123456789',
+      RELEASE_WATCH: 'off',
     })
-    await waitFor(`http://localhost:${PORT}/registry.json`, 90_000)
+    await waitFor(`http://localhost:${PORT}/registry.json`, server)
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page: Page = await context.newPage()
     for (const path of SITE_PAGES) {

@@ -60,6 +60,14 @@ test('accessibility 100 and performance ≥ 95 everywhere; best practices and SE
 test('the gate (pnpm test) asserts what one run decides: the same pages, every category but performance', () => {
   expect(gate.collect.url).toEqual(config.collect.url)
   expect(gate.collect.numberOfRuns).toBe(Number(process.env.LIGHTHOUSE_RUNS ?? 1))
+  // What the gate does not judge it does not collect; the release check collects all four.
+  expect(gate.collect.settings.onlyCategories).toEqual(['accessibility', 'best-practices', 'seo'])
+  expect(config.collect.settings.onlyCategories).toEqual([
+    'performance',
+    'accessibility',
+    'best-practices',
+    'seo',
+  ])
   for (const url of gate.collect.url) {
     const { 'categories:performance': performance, ...rest } = assertionsFor(url)
     expect(performance, url).toEqual(['error', { minScore: 0.95 }])
@@ -155,5 +163,25 @@ test("the table: per page, the median of its runs' four scores, FCP and LCP", ()
     '| --- | --- | --- | --- | --- | --- | --- |',
     '| `/aboutUs` (public) | 96 | 100 | 96 | 91 | 1.0 s | 2.3 s |',
     '| `/repay` | 97 | 100 | 96 | 54 | 2.1 s | 2.1 s |',
+  ])
+})
+
+test("the gate's table: the three scores it collected, no performance, no timings", () => {
+  const summary = { accessibility: 1, 'best-practices': 0.96, seo: 0.91 }
+  const table = scoreTable(
+    [
+      { url: 'http://localhost:1/aboutUs', isRepresentativeRun: true, jsonPath: 'a1.json', summary },
+      { url: 'http://localhost:1/repay?orderId=86', isRepresentativeRun: true, jsonPath: 'r1.json', summary },
+    ],
+    () => {
+      throw new Error('the gate reads no report for timings')
+    },
+    'gate',
+  )
+  expect(table.split('\n')).toEqual([
+    '| route | a11y | best practices | SEO |',
+    '| --- | --- | --- | --- |',
+    '| `/aboutUs` (public) | 100 | 96 | 91 |',
+    '| `/repay` | 100 | 96 | 91 |',
   ])
 })

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { bridgeCalls, inTheApp } from './in-the-app'
 
 const PARTNERS = 'https://partners.cashloan-demo.ph'
 const CONTRACTS = 'https://contracts.cashloan-demo.ph'
@@ -16,29 +17,6 @@ async function serveDemoHosts(page: Page) {
     )
   }
 }
-
-/** The page inside the app (iOS web view): native actions are recorded instead of run. */
-async function inTheApp(page: Page) {
-  await page.addInitScript(() => {
-    const calls: [string, unknown][] = []
-    Object.assign(window, {
-      bridgeCalls: calls,
-      webkit: {
-        messageHandlers: new Proxy(
-          {},
-          {
-            get: (_, action) => ({
-              postMessage: (payload: unknown) => calls.push([String(action), payload]),
-            }),
-          },
-        ),
-      },
-    })
-  })
-}
-
-const bridgeCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { bridgeCalls: [string, unknown][] }).bridgeCalls)
 
 /** The app's back action, as the native app sends it. */
 const nativeBack = (page: Page) =>

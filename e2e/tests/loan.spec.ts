@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { bridgeCalls, inTheApp } from './in-the-app'
 
 const PARTNERS = 'https://partners.cashloan-demo.ph'
 
@@ -8,29 +9,6 @@ async function servePartners(page: Page) {
     route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner page</h1>' }),
   )
 }
-
-/** The page inside the app (iOS web view): native actions are recorded instead of run. */
-async function inTheApp(page: Page) {
-  await page.addInitScript(() => {
-    const calls: [string, unknown][] = []
-    Object.assign(window, {
-      bridgeCalls: calls,
-      webkit: {
-        messageHandlers: new Proxy(
-          {},
-          {
-            get: (_, action) => ({
-              postMessage: (payload: unknown) => calls.push([String(action), payload]),
-            }),
-          },
-        ),
-      },
-    })
-  })
-}
-
-const bridgeCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { bridgeCalls: [string, unknown][] }).bridgeCalls)
 
 test("174 with isDelay: 'REPAY' and 'Rollover Repayment' lead to the repayment pages", async ({ page }) => {
   await page.goto('/loanDetails?productId=1&orderId=86')

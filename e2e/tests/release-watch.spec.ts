@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { mfLoanThrowingAtMount } from './mf-loan-build'
-import { clientAt, stop, waitFor } from './own-server'
+import { clientAt, removeScratch, scratchCdn, startDeploy, stop, waitFor } from './own-server'
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test'
 import { readStoredLoads, readStoredTables } from 'deploy/health-db'
 import { readRegistry } from 'deploy/registry-file'
@@ -18,7 +15,6 @@ import { readReleaseEvents } from 'deploy/release-log'
  * as soon as its code failures cross the judge's bound, the ops page shows the failure and the rollback, the
  * next borrower gets the previous version, and no stored report carries a session value.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PORT = Number(process.env.E2E_WATCH_PORT ?? 4338)
 const BASE = `http://localhost:${PORT}`
 const OPS_TOKEN = 'e2e-ops-token-0123456789abcdef'
@@ -40,34 +36,24 @@ test.describe.configure({ mode: 'serial' })
 // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name === 'nginx', 'the watch is the deploy server’s; one server is enough')
-  work = mkdtempSync(join(tmpdir(), 'watch-e2e-'))
-  chmodSync(work, 0o755)
-  cdnDir = join(work, 'cdn')
+  // A server of its own starting beside the suite's: slow on a busy machine.
+  test.setTimeout(120_000)
+  ;({ work, cdnDir } = scratchCdn('watch-e2e-', { releaseLog: false }))
   registryFile = join(cdnDir, 'registry.json')
   healthDb = join(work, 'health.db')
-  cpSync(join(ROOT, 'deploy', 'cdn'), cdnDir, { recursive: true })
-  rmSync(join(cdnDir, 'release-log.jsonl'), { force: true })
-  server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      SKIP_BUILD: '1',
-      CDN_DIR: cdnDir,
-      HEALTH_DB: healthDb,
-      OPS_TOKEN,
-      RELEASE_WATCH_WINDOW_MINUTES: '5',
-    },
-    stdio: process.env.DEBUG_WATCH ? 'inherit' : 'ignore',
-    detached: true,
+  server = startDeploy('start', {
+    PORT: String(PORT),
+    CDN_DIR: cdnDir,
+    HEALTH_DB: healthDb,
+    OPS_TOKEN,
+    RELEASE_WATCH_WINDOW_MINUTES: '5',
   })
-  await waitFor(`${BASE}/registry.json`)
+  await waitFor(`${BASE}/registry.json`, server)
 })
 
 test.afterAll(() => {
   stop(server)
-  // The server may still be writing pages as it stops.
-  if (work) rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+  removeScratch(work)
 })
 
 /** The real mf-loan build, its mount made to throw for borrowers whose session id ends in an odd digit. */

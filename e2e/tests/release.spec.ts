@@ -1,19 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { spawnSync, type ChildProcess } from 'node:child_process'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { readRegistry } from 'deploy/registry-file'
 import { CONTRACT_VERSION, contractMajor } from 'shared/contract'
 import { hashDir, listFiles, releaseRemote, rollbackRemote } from 'deploy/release'
-import { stop, waitFor } from './own-server'
+import { removeScratch, ROOT, scratchCdn, startDeploy, stop, waitFor } from './own-server'
 
 /**
  * Independent release and rollback of one remote, against its own server and CDN folder (so the other suites
  * keep their registry). v1 is the real mf-site build; v2 and v3 are copies with a visible change.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 // Each project gets its own server (and nginx) on its own ports, over its own CDN folder: three ports from
 // E2E_RELEASE_PORT, so runs in parallel worktrees can keep apart.
 const RELEASE_PORT = Number(process.env.E2E_RELEASE_PORT ?? 4330)
@@ -62,28 +59,22 @@ async function expectVersionShown(page: Page, text: string, path = '/aboutUs') {
 test.beforeAll(async ({}, testInfo) => {
   const behindNginx = testInfo.project.name === 'nginx'
   PORT = behindNginx ? RELEASE_PORT + 1 : RELEASE_PORT
-  work = mkdtempSync(join(tmpdir(), 'release-e2e-'))
-  // nginx's workers run unprivileged and must read the CDN folder.
-  chmodSync(work, 0o755)
-  cdnDir = join(work, 'cdn')
+  // A server of its own (and nginx) starting beside the suite's: slow on a busy machine.
+  test.setTimeout(120_000)
+  // An empty CDN folder: the server releases the builds into it.
+  ;({ work, cdnDir } = scratchCdn('release-e2e-', { copy: false }))
   registryFile = join(cdnDir, 'registry.json')
-  server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), SKIP_BUILD: '1', CDN_DIR: cdnDir },
-    stdio: process.env.DEBUG_RELEASE ? 'inherit' : 'ignore',
-    detached: true,
-  })
-  await waitFor(`http://localhost:${PORT}/registry.json`)
+  server = startDeploy('start', { PORT: String(PORT), CDN_DIR: cdnDir })
+  await waitFor(`http://localhost:${PORT}/registry.json`, server)
   BASE = `http://localhost:${PORT}`
   if (behindNginx) {
-    nginx = spawn('pnpm', ['--filter', 'deploy', 'nginx'], {
-      cwd: ROOT,
-      env: { ...process.env, NGINX_PORT: String(RELEASE_PORT + 2), API_UPSTREAM: BASE, CDN_DIR: cdnDir },
-      stdio: process.env.DEBUG_RELEASE ? 'inherit' : 'ignore',
-      detached: true,
+    nginx = startDeploy('nginx', {
+      NGINX_PORT: String(RELEASE_PORT + 2),
+      API_UPSTREAM: BASE,
+      CDN_DIR: cdnDir,
     })
     BASE = `http://127.0.0.1:${RELEASE_PORT + 2}`
-    await waitFor(`${BASE}/registry.json`)
+    await waitFor(`${BASE}/registry.json`, nginx)
   }
   v1 = current()
   v2 = release(
@@ -96,7 +87,7 @@ test.beforeAll(async ({}, testInfo) => {
 test.afterAll(() => {
   stop(nginx)
   stop(server)
-  rmSync(work, { recursive: true, force: true })
+  removeScratch(work)
 })
 
 test('a release is served on the next load; rollback returns to v1 without touching the shell', async ({

@@ -1,16 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { stop, waitFor } from './own-server'
+import type { ChildProcess } from 'node:child_process'
+import { removeScratch, scratchCdn, startDeploy, stop, waitFor } from './own-server'
 import { expect, test, type Page } from '@playwright/test'
 
 /**
  * The deployment's theme colour (APP_BG_COLOR) shows on a screen of every remote (issue #27): a server of its
  * own over a copy of the CDN (its pages are written with this theme), so the other suites keep theirs.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PORT = Number(process.env.E2E_THEME_PORT ?? 4336)
 const BASE = `http://localhost:${PORT}`
 const THEME = '#7a1fa2'
@@ -42,22 +37,17 @@ test.beforeAll(async ({}, testInfo) => {
     testInfo.project.name === 'nginx',
     'the theme is written into the pages, the same for both servers',
   )
-  work = mkdtempSync(join(tmpdir(), 'theme-e2e-'))
-  chmodSync(work, 0o755)
-  const cdnDir = join(work, 'cdn')
-  cpSync(join(ROOT, 'deploy', 'cdn'), cdnDir, { recursive: true })
-  server = spawn('pnpm', ['--filter', 'deploy', 'start'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), SKIP_BUILD: '1', CDN_DIR: cdnDir, APP_BG_COLOR: THEME },
-    stdio: process.env.DEBUG_THEME ? 'inherit' : 'ignore',
-    detached: true,
-  })
-  await waitFor(`${BASE}/registry.json`)
+  // A server of its own starting beside the suite's: slow on a busy machine.
+  test.setTimeout(120_000)
+  const scratch = scratchCdn('theme-e2e-')
+  work = scratch.work
+  server = startDeploy('start', { PORT: String(PORT), CDN_DIR: scratch.cdnDir, APP_BG_COLOR: THEME })
+  await waitFor(`${BASE}/registry.json`, server)
 })
 
 test.afterAll(() => {
   stop(server)
-  if (work) rmSync(work, { recursive: true, force: true })
+  removeScratch(work)
 })
 
 /** Elements of the remote's screen drawn in the theme colour (text, background or border). */

@@ -28,12 +28,14 @@ function stylesheets(dir: string): string[] {
 }
 
 const APPS = readdirSync(REPO).filter((name) => name === 'shell' || name.startsWith('mf-'))
+/** The screen parts' look in shared/ui, which every app loads before its own stylesheet. */
+const PARTS = join(REPO, 'shared', 'src', 'ui', 'ui.css')
 
-/** Every declaration of every app stylesheet, as `path: declaration`, comments left out. */
+/** Every declaration of every app stylesheet and of the screen parts', as `path: declaration`, comments left out. */
 function declarations(): { where: string; text: string; property: string; value: string }[] {
   const found: { where: string; text: string; property: string; value: string }[] = []
-  for (const app of APPS) {
-    for (const file of stylesheets(join(REPO, app, 'src'))) {
+  for (const files of [...APPS.map((app) => stylesheets(join(REPO, app, 'src'))), [PARTS]]) {
+    for (const file of files) {
       const css = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
       css.split('\n').forEach((line, index) => {
         const match = /^\s*([-\w]+):\s*(.+?);?\s*$/.exec(line)
@@ -119,4 +121,25 @@ test('the accent wash is read only as a background: below iOS 16.2 it is a layer
   const readers = declarations().filter((d) => d.value.includes('var(--ui-accent-soft)'))
   expect(readers.length).toBeGreaterThan(3)
   expect(readers.filter((d) => d.property !== 'background').map((d) => d.text)).toEqual([])
+})
+
+test("an app that draws with the screen parts' classes loads their stylesheet, through shared/ui/screen-parts", () => {
+  const sources = (app: string) =>
+    readdirSync(join(REPO, app, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
+      .map((file) => readFileSync(join(REPO, app, 'src', file), 'utf8'))
+  const partClasses = [...readFileSync(PARTS, 'utf8').matchAll(/^\.(ui-[\w-]+)/gm)].map((m) => m[1])
+  expect(partClasses).toContain('ui-app')
+  const drawing = APPS.filter((app) =>
+    sources(app).some((code) =>
+      partClasses.some((name) => new RegExp(`className=[^>]*\\b${name}\\b`).test(code)),
+    ),
+  )
+  expect(drawing.length).toBeGreaterThan(3)
+  for (const app of drawing) {
+    expect(
+      sources(app).some((code) => code.includes("from 'shared/ui/screen-parts'")),
+      `${app} imports shared/ui/screen-parts`,
+    ).toBe(true)
+  }
 })

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 
 /**
  * Every backticked repository path in a README or under `docs/` names something that exists (issue #27): a
@@ -38,6 +38,11 @@ export interface DocPathProblem {
   file: string
   line: number
   path: string
+  /**
+   * The path leaves the repository (`../shared/DESIGN.md`: the spec, DESIGN.md and STYLE.md sit in a folder
+   * beside it, not in it), so only a checkout with that folder beside it can say whether it exists.
+   */
+  outside: boolean
 }
 
 /** How a file's name ends: a text that ends so names a file. */
@@ -113,7 +118,10 @@ function documents(root: string): string[] {
   return found.sort()
 }
 
-/** The backticked paths of every README and every document under `docs/` that name nothing. */
+/**
+ * The backticked paths of every README and every document under `docs/` that name nothing; a path out of the
+ * repository (from its root, as the docs write them) is marked `outside`.
+ */
 export function docPathProblems(root: string): DocPathProblem[] {
   const ws = workspaceOf(root)
   const problems: DocPathProblem[] = []
@@ -126,7 +134,8 @@ export function docPathProblems(root: string): DocPathProblem[] {
       for (const match of text.matchAll(/`([^`\n]+)`/g)) {
         const path = match[1]
         if (looksLikePath(path, ws.topLevel) && !pathResolves(ws, file, path)) {
-          problems.push({ file: relative(root, file), line: index + 1, path })
+          const outside = relative(root, resolve(root, path)).startsWith('..')
+          problems.push({ file: relative(root, file), line: index + 1, path, outside })
         }
       }
     })

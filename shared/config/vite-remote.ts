@@ -9,6 +9,8 @@ import { emitFirstFrameRenderer } from './first-frame.ts'
 import type { FirstFrameRoute } from '../src/remote/first-frame.ts'
 import { BUILD_TARGET, supportFloorCheck } from './support-floor.ts'
 import { HEAD_FILE, type RemoteHead } from '../src/remote/head.ts'
+import type { RemoteName } from '../src/routes/route-table.ts'
+import { standalonePage } from './standalone-page.ts'
 
 /** Packages shared through Module Federation: React only, one copy, provided by the shell. */
 export const SHARED_REACT = {
@@ -18,7 +20,7 @@ export const SHARED_REACT = {
 
 export interface RemoteOptions {
   /** Federation name, e.g. `mf_site` for package `mf-site`. */
-  name: string
+  name: RemoteName
   /** Dev server port for standalone work. */
   port: number
   /** The read each route's screen makes as it mounts (see shared/src/http/first-call.ts). */
@@ -32,6 +34,8 @@ export interface RemoteOptions {
   firstFrames?: readonly FirstFrameRoute[]
   /** Its public routes' descriptions, which the release writes into their pages (ADR 0031). */
   head?: RemoteHead
+  /** The route its standalone page also serves in production (see `standalonePage`). */
+  standaloneRoute?: string
 }
 
 /** A JSON file beside the manifest, which the release step reads from the version folder. */
@@ -47,7 +51,8 @@ function emitJson(fileName: string, value: unknown): Plugin {
 
 /**
  * The build every remote uses: one exposed module `./app`, relative base so a release can live in any
- * versioned folder, a manifest the shell registers, the routes' first calls, no type generation.
+ * versioned folder, a manifest the shell registers, the routes' first calls, no type generation; and its
+ * standalone page (`index.html`, the dev server's page).
  */
 export function remoteConfig({
   name,
@@ -55,11 +60,13 @@ export function remoteConfig({
   firstCalls = {},
   firstFrames = [],
   head = {},
+  standaloneRoute,
 }: RemoteOptions): UserConfigExport {
   return defineConfig(({ command }) => ({
     base: './',
     plugins: [
       react(),
+      standalonePage({ remote: name, route: standaloneRoute }),
       demoApiPlugin(),
       emitJson(FIRST_CALLS_FILE, firstCalls),
       emitJson(HEAD_FILE, head),

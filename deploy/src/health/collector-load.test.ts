@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
@@ -14,6 +13,7 @@ import { createAppServer } from '../serve/server'
 import { createHealthCollector, HEALTH_REPORT_PATH } from './health-collector'
 import { HealthStore } from './health-store'
 import { OpsLogins } from './ops-page'
+import { closeServer, listenLocally } from '../testing/local-server'
 import { VersionHistory } from './version-history'
 
 /**
@@ -65,14 +65,12 @@ beforeEach(async () => {
     }),
     ops: { token: TOKEN, store, cdnDir, registryFile, logins: new OpsLogins() },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = `http://127.0.0.1:${await listenLocally(server)}`
 })
 
 afterEach(async () => {
   vi.restoreAllMocks()
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await closeServer(server)
   await store.close()
   rmSync(work, { recursive: true, force: true })
 })

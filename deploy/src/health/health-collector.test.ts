@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +19,7 @@ import { readStoredLoads, readStoredTables } from './health-db'
 import { HealthStore } from './health-store'
 import { pageLoadCookie, type PageLoadKeys } from './page-load-token'
 import { VersionHistory } from './version-history'
+import { closeServer, listenLocally } from '../testing/local-server'
 
 let dir: string
 let file: string
@@ -78,16 +78,14 @@ async function start(perMinute = 60) {
   server = createServer((req, res) =>
     receiveHealthReport(req, res, collector, { 'X-Content-Type-Options': 'nosniff' }),
   )
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  port = (server!.address() as AddressInfo).port
+  port = await listenLocally(server)
 }
 
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined))
 afterEach(async () => {
   vi.restoreAllMocks()
   if (!server) return
-  server.closeAllConnections()
-  await new Promise((resolve) => server!.close(resolve))
+  await closeServer(server)
   server = null
   await collector.store.close()
   rmSync(dir, { recursive: true, force: true })

@@ -1,6 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SAMPLE_HEALTH_REPORT } from 'shared/testing/health'
@@ -8,6 +7,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { appendReleaseEvent } from '../release/release-log'
 import { HealthStore } from './health-store'
 import { createAppServer } from '../serve/server'
+import { closeServer, listenLocally } from '../testing/local-server'
 import { LOGIN_ATTEMPTS_PER_MINUTE, OpsLogins, opsToken, sameToken, SESSION_HOURS } from './ops-page'
 
 const TOKEN = 'ops-token-for-tests-0123456789'
@@ -58,13 +58,11 @@ beforeEach(async () => {
     registryFile,
     ops: { token: TOKEN, store, cdnDir, registryFile, logins: new OpsLogins(() => now) },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = `http://127.0.0.1:${await listenLocally(server)}`
 })
 afterEach(async () => {
   vi.restoreAllMocks()
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await closeServer(server)
   await store.close()
   rmSync(dir, { recursive: true, force: true })
 })

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { SAMPLE_HEALTH_REPORT } from 'shared/testing/health'
 import { afterEach, expect, test, vi } from 'vitest'
 import { createOtlpForwarder, otlpLogsUrl } from './otlp-export'
+import { closeServer, listenLocally } from '../testing/local-server'
 
 /** A small OTLP/HTTP receiver: what an OpenTelemetry collector's `otlphttp` receiver would get. */
 let receiver: Server | null = null
@@ -23,13 +23,12 @@ async function receive(
       res.end('{}')
     })
   })
-  await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, bodies }
+  return { url: `http://127.0.0.1:${await listenLocally(receiver)}`, bodies }
 }
 afterEach(async () => {
   vi.useRealTimers()
   vi.restoreAllMocks()
-  if (receiver) await new Promise((resolve) => receiver!.close(resolve))
+  await closeServer(receiver)
   receiver = null
 })
 

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { HealthReport } from 'shared/health'
 import { SAMPLE_HEALTH_REPORT } from 'shared/testing/health'
 import { afterEach, expect, test, vi } from 'vitest'
@@ -8,6 +7,7 @@ import type { HealthStore } from './health-store'
 import { pageLoadCookie } from './page-load-token'
 import type { VersionHistory } from './version-history'
 import { scrubText } from './scrub'
+import { closeServer, listenLocally } from '../testing/local-server'
 
 /**
  * The server keeps nothing that names a borrower, whatever a page (or anyone) sends (issue #41, item 4): the
@@ -16,9 +16,7 @@ import { scrubText } from './scrub'
 let server: Server | null = null
 afterEach(async () => {
   vi.restoreAllMocks()
-  if (!server) return
-  server.closeAllConnections()
-  await new Promise((resolve) => server!.close(resolve))
+  await closeServer(server)
   server = null
 })
 
@@ -46,8 +44,7 @@ async function collect() {
     forward: (r) => exported.push(r),
   })
   server = createServer((req, res) => receiveHealthReport(req, res, collector, {}))
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${HEALTH_REPORT_PATH}`
+  const url = `http://127.0.0.1:${await listenLocally(server)}${HEALTH_REPORT_PATH}`
   const post = async (report: unknown) => {
     const response = await fetch(url, {
       method: 'POST',

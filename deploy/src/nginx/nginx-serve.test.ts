@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { get, request, type IncomingHttpHeaders, type Server } from 'node:http'
-import { createServer, type AddressInfo } from 'node:net'
+import { createServer, get, request, type IncomingHttpHeaders, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
@@ -10,6 +9,7 @@ import { CSP_REPORT_MAX_BYTES, CspReportLog } from '../serve/csp-reports'
 import { TOO_MANY_REQUESTS_ENVELOPE } from './nginx-conf'
 import { BROTLI_STATIC_MODULE, NJS_MODULE, prepareNginx, startNginx, waitForPort } from './nginx-serve'
 import { precompressDir } from '../release/precompress'
+import { closeServer, listenLocally } from '../testing/local-server'
 import { crawlerFiles, pageFileName, pagesDirOf } from '../pages/route-pages'
 import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from '../security-headers'
 import { createAppServer } from '../serve/server'
@@ -32,9 +32,8 @@ let nginx: ChildProcess | null = null
 /** A port nobody listens on now (the kernel's pick), for nginx to take. */
 async function freePort(): Promise<number> {
   const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
+  const port = await listenLocally(server)
+  await closeServer(server)
   return port
 }
 
@@ -178,8 +177,7 @@ async function serveBoth(): Promise<{ nginxPort: number; nodePort: number }> {
       history: new VersionHistory(cdnDir, join(cdnDir, 'registry.json')),
     }),
   })
-  await new Promise<void>((resolve) => node!.listen(0, '127.0.0.1', resolve))
-  const nodePort = (node.address() as AddressInfo).port
+  const nodePort = await listenLocally(node)
   const nginxPort = await freePort()
   nginx = startNginx({
     port: nginxPort,
@@ -209,11 +207,8 @@ const REGISTRY = {
 }
 
 afterEach(async () => {
-  if (node) {
-    node.closeAllConnections()
-    await new Promise((resolve) => node!.close(resolve))
-    node = null
-  }
+  await closeServer(node)
+  node = null
   await store?.close()
   store = null
 })

@@ -9,7 +9,6 @@ import {
   writeFileSync,
 } from 'node:fs'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
@@ -35,6 +34,7 @@ import {
 } from './route-pages'
 import { settingsFromEnv } from '../settings'
 import { createAppServer } from '../serve/server'
+import { closeServer, listenLocally } from '../testing/local-server'
 import { PRODUCTION_ENV } from '../testing/production-env'
 
 let root: string
@@ -45,8 +45,9 @@ let pagesDir: string
 let server: Server | null = null
 
 const FIRST_CALL_JS = 'window.__firstCall = 1'
+const SETTINGS_HEAD = '<head><script type="application/json" id="app-settings">{}</script>'
 const INDEX_HTML =
-  '<!doctype html><html><head><script type="application/json" id="app-settings">{}</script>' +
+  `<!doctype html><html>${SETTINGS_HEAD}` +
   '<script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>'
 
 /** A remote build in the workspace: its manifest, entry, and the first calls of `route`. */
@@ -61,6 +62,18 @@ function buildRemote(pkg: string, content: string, route: string) {
   )
   writeFileSync(join(dist, 'remoteEntry.js'), `export const v = ${JSON.stringify(content)}`)
   writeFileSync(join(dist, 'first-calls.json'), JSON.stringify({ [route]: [{ method: 'GET', path: '/x' }] }))
+}
+
+/**
+ * mf-promotion's build gets its standalone page (ADR 0017): the settings block its release fills, then `rest`;
+ * `files` beside it.
+ */
+function addStandalone(rest: string, files: Record<string, string> = {}) {
+  const dir = join(root, 'mf-promotion', 'dist', 'standalone')
+  for (const [name, text] of Object.entries({ ...files, 'index.html': SETTINGS_HEAD + rest })) {
+    mkdirSync(join(dir, name, '..'), { recursive: true })
+    writeFileSync(join(dir, name), text)
+  }
 }
 
 const options = () => ({ rootDir: root, cdnDir, registryFile, shellDir })
@@ -84,11 +97,8 @@ beforeEach(() => {
   writeFileSync(join(shellDir, FIRST_CALL_SCRIPT), FIRST_CALL_JS)
 })
 afterEach(async () => {
-  if (server) {
-    server.closeAllConnections()
-    await new Promise((resolve) => server!.close(resolve))
-    server = null
-  }
+  await closeServer(server)
+  server = null
   rmSync(root, { recursive: true, force: true })
 })
 
@@ -232,8 +242,7 @@ test("a release or rollback rewrites exactly that remote's pages, with the setti
 
 async function start(pages: string | null) {
   server = createAppServer({ shellDir, cdnDir, registryFile, pagesDir: pages, settings: { live: true } })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
+  const port = await listenLocally(server)
   return async (path: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${path}`)
     return {
@@ -280,13 +289,7 @@ test('a server without pages renders every page on request', async () => {
 
 test("mf-promotion's release writes its standalone page with the pages; a release without one removes it", () => {
   buildRemote('mf-promotion', 'one', '/promotion')
-  const dist = join(root, 'mf-promotion', 'dist')
-  mkdirSync(join(dist, 'standalone'))
-  writeFileSync(
-    join(dist, 'standalone', 'index.html'),
-    '<head><script type="application/json" id="app-settings">{}</script>' +
-      '<script type="module" src="./assets/s-1.js"></script></head>',
-  )
+  addStandalone('<script type="module" src="./assets/s-1.js"></script></head>')
   writeRoutePages({ cdnDir, registryFile, shellDir, settings: { servicePhone: 'deployed' } })
   const v1 = releaseRemote('mf-promotion', options()).version
   const standalone = () => readFileSync(join(pagesDir, pageFileName('/standalone/promotion')), 'utf8')
@@ -379,13 +382,11 @@ test("a release writes its routes' first frames with the deployment's settings; 
 test('the standalone page carries its first screen’s frame inside its root, for its entry to hydrate', () => {
   buildRemote('mf-promotion', 'one', '/promotion')
   addFirstFrame('mf-promotion', ['/promotion'], 'Landing')
-  const dist = join(root, 'mf-promotion', 'dist')
-  mkdirSync(join(dist, 'standalone', 'assets'), { recursive: true })
-  writeFileSync(join(dist, 'standalone', 'assets', 's-1.css'), '.promo{background:url(./bg.png)}')
-  writeFileSync(
-    join(dist, 'standalone', 'index.html'),
-    '<head><script type="application/json" id="app-settings">{}</script>' +
-      '<link rel="stylesheet" crossorigin href="./assets/s-1.css"></head><body><div id="root"></div></body>',
+  addStandalone(
+    '<link rel="stylesheet" crossorigin href="./assets/s-1.css"></head><body><div id="root"></div></body>',
+    {
+      'assets/s-1.css': '.promo{background:url(./bg.png)}',
+    },
   )
   writeRoutePages({ cdnDir, registryFile, shellDir, settings: { name: 'Deployed' } })
   const v1 = releaseRemote('mf-promotion', options()).version

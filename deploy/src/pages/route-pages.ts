@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
 import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { readBuilt } from '../built-file'
+import { writeAtomically } from '../files'
 import { injectFirstFrame, pageSettings } from './first-frame'
 import { injectPreload, readInlineScript, routePreload, scriptHash, type InlineScript } from './page-preloads'
 import { readPageRegistry } from '../registry-file'
@@ -186,14 +187,6 @@ export function releaseSettings(
   if (!stored) return settingsFromEnv(env)
   if (env.DEPLOY_PROFILE === 'production') requireStoredProductionSettings(stored)
   return stored
-}
-
-/** Writes `text` so that a reader sees the old file or the new one, never half of one. */
-export function writeAtomically(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true })
-  const temp = join(dirname(file), `.${process.pid}.${Date.now()}.tmp`)
-  writeFileSync(temp, text)
-  renameSync(temp, file)
 }
 
 export interface WritePagesOptions {

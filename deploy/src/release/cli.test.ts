@@ -135,3 +135,16 @@ test('a production release stops before its build when its pages would lack what
     'LENDER_ADDRESS',
   ])
 }, 20_000)
+
+test('a release says when pnpm test:release last passed, which its last step records', async () => {
+  const record = join(cdnDir, 'release-check.json')
+  writeFileSync(join(cdnDir, 'registry.json'), '{"remotes": {"mf_site": ')
+  const before = await cliWith({ RELEASE_CHECK_FILE: record }, 'release', 'mf-site')
+  expect(before.stdout).toContain('pnpm test:release has not passed in this checkout')
+  const passed = await cliWith({ RELEASE_CHECK_FILE: record }, 'release-check:passed')
+  expect(passed.code).toBe(0)
+  const after = await cliWith({ RELEASE_CHECK_FILE: record }, 'release', 'mf-site')
+  expect(after.stdout).toMatch(/pnpm test:release last passed \d{4}-\d\d-\d\d \d\d:\d\d UTC, 0 min ago/)
+  // It informs; the release still stops where it must (here: the registry is not a registry).
+  expect(after.code).toBe(1)
+}, 30_000)

@@ -13,6 +13,7 @@ import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHEL
 import { releaseSettings } from '../pages/route-pages'
 import { readRegistry, RegistryFileError, type RegistryDoc } from '../registry-file'
 import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCdn } from './release'
+import { headCommit, recordReleaseCheck, RELEASE_CHECK_FILE, releaseCheckStatus } from './release-check'
 
 const USAGE = `usage:
   pnpm release <remote> [--watch]    build and publish one remote, point the registry at it; --watch:
@@ -20,7 +21,8 @@ const USAGE = `usage:
   pnpm rollback <remote> [version]   point a remote back (default: its previous version)
   pnpm remotes                       list current, previous and available versions, with field health
   pnpm pages:check                   rewrite every route page that disagrees with the registry, say which
-  pnpm registry:repair               rebuild a registry.json that is not a registry from the route pages`
+  pnpm registry:repair               rebuild a registry.json that is not a registry from the route pages
+  pnpm release-check:passed          (the last step of pnpm test:release) record that it passed, and when`
 
 /** `pnpm pages:check`, also run after a registry repair. */
 function pagesCheck(): void {
@@ -101,6 +103,7 @@ async function main(argv: string[]) {
   switch (command) {
     case 'release': {
       const pkg = remoteArg(args[0])
+      console.log(releaseCheckStatus())
       // A registry the release could not update, or settings its pages cannot be written with, are reported
       // before the build, not after it.
       readRegistry(REGISTRY_FILE)
@@ -129,6 +132,11 @@ async function main(argv: string[]) {
     case 'pages:check':
       pagesCheck()
       return
+    case 'release-check:passed': {
+      recordReleaseCheck(RELEASE_CHECK_FILE, { passedAt: new Date().toISOString(), commit: headCommit() })
+      console.log(releaseCheckStatus())
+      return
+    }
     case 'registry:repair': {
       const r = repairRegistry(remotePackages())
       if (!r) {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { basename, dirname, extname, join, relative, sep } from 'node:path'
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { extname, relative, sep } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { listFiles } from '../files'
+import { listFiles, writeAtomically } from '../files'
 
 /**
  * Compressed copies written next to the files nginx serves (ADR 0019): `<file>.br` (brotli quality 11) and
@@ -25,13 +25,6 @@ export const ENCODINGS = {
 } as const
 
 const SUFFIXES = Object.keys(ENCODINGS)
-
-/** Writes `data` so that nginx sees the old copy or the new one, never half of one. */
-function writeAtomically(file: string, data: Buffer): void {
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`)
-  writeFileSync(temp, data)
-  renameSync(temp, file)
-}
 
 /**
  * Compressed bodies by content: every remote carries the same vendor chunks (react-dom, axios…) byte for byte,

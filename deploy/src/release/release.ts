@@ -5,7 +5,7 @@ import { join, relative } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST, federationName } from '../paths'
 import { parseRegistry } from 'shared/registry'
-import { listFiles } from '../files'
+import { listFiles, writeAtomically } from '../files'
 
 /** Re-exported for the benchmarks (`deploy/release`), which list a release's files. */
 export { listFiles } from '../files'
@@ -26,7 +26,6 @@ import {
   carriedRemotes,
   pagesDirOf,
   plannedRoutePages,
-  writeAtomically,
   writeRoutePages,
   type WritePagesOptions,
 } from '../pages/route-pages'

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { connect, type AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MALFORMED_FORM_MESSAGE, VISITOR_COOKIE } from 'shared/mocks'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { createAppServer } from './server'
+import { closeServer, listenLocally } from '../testing/local-server'
 
 /*
  * The demo API as a public demo serves it (ADR 0027): each visitor's data apart, and a body the handlers
@@ -19,13 +20,11 @@ let port = 0
 beforeEach(async () => {
   work = mkdtempSync(join(tmpdir(), 'demo-api-'))
   server = createAppServer({ shellDir: work, cdnDir: work, registryFile: join(work, 'registry.json') })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
+  port = await listenLocally(server)
 })
 
 afterEach(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server!.close(resolve))
+  await closeServer(server)
   server = null
   rmSync(work, { recursive: true, force: true })
 })

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { request, type Server } from 'node:http'
-import { connect, type AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
@@ -17,6 +17,7 @@ import { CSP_REPORT_PATH, FILE_CSP, HSTS, PERMISSIONS_POLICY } from '../security
 import { createAppServer, IMMUTABLE, type ServerOptions } from './server'
 import { settingsFromEnv } from '../settings'
 import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
+import { closeServer, listenLocally } from '../testing/local-server'
 import { PRODUCTION_ENV } from '../testing/production-env'
 
 let work: string
@@ -64,18 +65,14 @@ beforeEach(() => {
 })
 
 afterEach(async () => {
-  if (server) {
-    server.closeAllConnections()
-    await new Promise((resolve) => server!.close(resolve))
-    server = null
-  }
+  await closeServer(server)
+  server = null
   rmSync(work, { recursive: true, force: true })
 })
 
 async function start(options: ServerOptions = {}): Promise<number> {
   server = createAppServer({ shellDir, cdnDir, registryFile, ...options })
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-  return (server.address() as AddressInfo).port
+  return listenLocally(server)
 }
 
 async function get(port: number, path: string) {
@@ -327,8 +324,7 @@ test('pages frame documents from the link allow-list only, over HTTPS; the demo 
   const frameSrc = async (settings: Record<string, unknown>) => {
     const port = await start({ settings })
     const csp = (await get(port, '/loanConfirm')).headers.get('content-security-policy') ?? ''
-    server!.closeAllConnections()
-    await new Promise((resolve) => server!.close(resolve))
+    await closeServer(server)
     server = null
     return /(?:^|; )frame-src ([^;]*)/.exec(csp)?.[1]
   }

@@ -7,7 +7,7 @@ import { ABSENT, withAbsent, type Absence } from 'shared/testing/fuzz'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { mountBindcard } from '../testing/mount-bindcard'
 import { handlers } from '../mocks/handlers'
-import { listBinds, resetStore } from '../mocks/store'
+import { cardInitItem, listBinds, resetStore } from '../mocks/store'
 import { getCardInit } from './bind-card'
 import { CARD_INIT_PATH } from './paths'
 
@@ -25,20 +25,15 @@ afterEach(() => {
 })
 
 /** A card-init item with every field the spec names; `fields` on top. */
-function item(fields: Record<string, unknown>) {
-  return {
+const item = (fields: Record<string, unknown>) =>
+  cardInitItem({
     code: 'zip',
     title: 'ZIP code',
     subtitle: 'Where you live',
     cate: 'txt',
-    value: '',
-    note: [],
     inputType: 'number',
-    cardTypeMi: 0,
-    channelNumber: '',
     ...fields,
-  }
-}
+  })
 
 const answerItems = (items: unknown[]) =>
   server.use(mswHttp.post(apiPath(CARD_INIT_PATH), () => envelope({ items })))

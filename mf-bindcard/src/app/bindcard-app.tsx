@@ -10,7 +10,7 @@ export function BindcardApp(props: RemoteProps) {
   const key = `${props.screen}?${new URLSearchParams(props.query).toString()}`
   return (
     <UiProvider locale={props.locale}>
-      <div className="bind-app">
+      <div className="ui-app bind-app">
         <BindBankScreen key={key} {...props} />
       </div>
     </UiProvider>

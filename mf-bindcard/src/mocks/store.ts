@@ -18,71 +18,88 @@ export const SCENARIOS = {
 
 export const BIND_FAILURE_MESSAGE = 'Demo: this account could not be verified. Please check the number.'
 
+/** A card-init item's fields as the spec names them; `cardInitItem` fills those left out. */
+interface SpecItem {
+  code: string
+  title: string
+  subtitle: string
+  cate: string
+  value?: string
+  note?: { name: string; type: string }[]
+  inputType?: string
+  cardTypeMi?: number
+  channelNumber?: string
+  required?: number
+}
+
+/**
+ * A card-init item with every field the spec names, in its order: what `item` leaves out is empty (no value,
+ * no options, no input type, no channel) or every card type (cardTypeMi 0). Other fields follow.
+ */
+export function cardInitItem({
+  code,
+  title,
+  subtitle,
+  cate,
+  value = '',
+  note = [],
+  inputType = '',
+  cardTypeMi = 0,
+  channelNumber = '',
+  ...rest
+}: SpecItem & Record<string, unknown>) {
+  return { code, title, subtitle, cate, value, note, inputType, cardTypeMi, channelNumber, ...rest }
+}
+
+/** An e-wallet's account: the phone number registered with it, on its channel. */
+const walletPhone = (code: string, wallet: string, channelNumber: string) =>
+  cardInitItem({
+    code,
+    title: `${wallet} number`,
+    subtitle: `Mobile number registered with ${wallet}`,
+    cate: 'txt',
+    inputType: 'phone',
+    cardTypeMi: 1,
+    channelNumber,
+    required: 1,
+  })
+
 /**
  * Card type 1 is the e-wallet (channels 90006 GCash and 90007 Maya), card type 2 the bank card; the city, the
  * birth date and the ZIP code belong to every type (cardTypeMi 0). Every `cate` and input type appears. Every
  * field is `required` but the ZIP code, which may be left empty.
  */
 export const DEMO_ITEMS = [
-  {
-    code: 'walletPhone',
-    title: 'GCash number',
-    subtitle: 'Mobile number registered with GCash',
-    cate: 'txt',
-    value: '',
-    note: [],
-    inputType: 'phone',
-    cardTypeMi: 1,
-    channelNumber: '90006',
-    required: 1,
-  },
-  {
-    code: 'mayaPhone',
-    title: 'Maya number',
-    subtitle: 'Mobile number registered with Maya',
-    cate: 'txt',
-    value: '',
-    note: [],
-    inputType: 'phone',
-    cardTypeMi: 1,
-    channelNumber: '90007',
-    required: 1,
-  },
-  {
+  walletPhone('walletPhone', 'GCash', '90006'),
+  walletPhone('mayaPhone', 'Maya', '90007'),
+  cardInitItem({
     code: 'bankCode',
     title: 'Bank',
     subtitle: 'Choose your bank',
     cate: 'enum',
-    value: '',
     note: [
       { name: 'BDO Unibank', type: 'BDO' },
       { name: 'Bank of the Philippine Islands', type: 'BPI' },
       { name: 'Metrobank', type: 'MBTC' },
       { name: 'Land Bank of the Philippines', type: 'LBP' },
     ],
-    inputType: '',
     cardTypeMi: 2,
-    channelNumber: '',
     required: 1,
-  },
-  {
+  }),
+  cardInitItem({
     code: 'cardNo',
     title: 'Bank card number',
     subtitle: 'Card or account number',
     cate: 'txt',
-    value: '',
-    note: [],
     inputType: 'bankCard',
     cardTypeMi: 2,
-    channelNumber: '',
     required: 1,
-  },
-  {
+  }),
+  cardInitItem({
     code: 'city',
     title: 'City of residence',
     subtitle: 'Choose your province and city',
     cate: 'city select',
-    value: '',
     note: [
       { name: 'Quezon City', type: 'Metro Manila' },
       { name: 'Makati', type: 'Metro Manila' },
@@ -90,34 +107,22 @@ export const DEMO_ITEMS = [
       { name: 'Mandaue', type: 'Cebu' },
       { name: 'Davao City', type: 'Davao del Sur' },
     ],
-    inputType: '',
-    cardTypeMi: 0,
-    channelNumber: '',
     required: 1,
-  },
-  {
+  }),
+  cardInitItem({
     code: 'birthday',
     title: 'Date of birth',
     subtitle: 'YYYY-MM-DD',
     cate: 'day',
-    value: '',
-    note: [],
-    inputType: '',
-    cardTypeMi: 0,
-    channelNumber: '',
     required: 1,
-  },
-  {
+  }),
+  cardInitItem({
     code: 'zipCode',
     title: 'ZIP code',
     subtitle: '4-digit ZIP code',
     cate: 'txt',
-    value: '',
-    note: [],
     inputType: 'number',
-    cardTypeMi: 0,
-    channelNumber: '',
-  },
+  }),
 ]
 
 /**

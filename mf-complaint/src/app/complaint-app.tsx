@@ -14,7 +14,7 @@ export function ComplaintApp(props: RemoteProps) {
   const key = `${props.screen}?${new URLSearchParams(props.query).toString()}`
   return (
     <UiProvider locale={props.locale}>
-      <div className="complaint-app">
+      <div className="ui-app complaint-app">
         <ComplaintScreenSwitch key={key} {...props} />
       </div>
     </UiProvider>

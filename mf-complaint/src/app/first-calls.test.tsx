@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
-import { expectDeclaredFirstCalls, renderWithUi, setupMswServer } from 'shared/testing'
-import { afterEach, expect, test } from 'vitest'
+import { renderWithUi, setupMswServer, testDeclaredFirstCalls } from 'shared/testing'
+import { afterEach } from 'vitest'
 import { handlers } from '../mocks/handlers'
 import { resetStore } from '../mocks/store'
 import { ComplaintApp } from './complaint-app'
@@ -10,27 +10,21 @@ import { MESSAGES } from '../content/messages'
 const server = setupMswServer(...handlers)
 afterEach(resetStore)
 
-const PAGES: Record<string, { query: Record<string, string>; shows: string }> = {
-  // Not the test session's order (86): the page's own wins, as at boot.
-  '/complaint': { query: { orderId: '87' }, shows: MESSAGES.entry.selectType },
-  '/complainPageNext': { query: { problemType: '2', orderNo: 'CL1' }, shows: MESSAGES.form.descriptionLabel },
-  '/complaintList': { query: {}, shows: 'Processing' },
-  '/complainDetails': { query: { problemId: '2001' }, shows: MESSAGES.detail.processResult },
-  '/customerService': { query: {}, shows: MESSAGES.service.telephone },
-}
+const text = (shown: string) => () => screen.findByText(shown)
 
-test('every route with first calls is checked here', () => {
-  expect(Object.keys(FIRST_CALLS).sort()).toEqual(Object.keys(PAGES).sort())
+testDeclaredFirstCalls({
+  server,
+  declared: FIRST_CALLS,
+  pages: {
+    // Not the test session's order (86): the page's own wins, as at boot.
+    '/complaint': { query: { orderId: '87' }, shows: text(MESSAGES.entry.selectType) },
+    '/complainPageNext': {
+      query: { problemType: '2', orderNo: 'CL1' },
+      shows: text(MESSAGES.form.descriptionLabel),
+    },
+    '/complaintList': { query: {}, shows: text('Processing') },
+    '/complainDetails': { query: { problemId: '2001' }, shows: text(MESSAGES.detail.processResult) },
+    '/customerService': { query: {}, shows: text(MESSAGES.service.telephone) },
+  },
+  render: (props) => void renderWithUi(<ComplaintApp {...props} />),
 })
-
-test.each(Object.entries(PAGES))('%s: the screen makes exactly its declared first calls', (route, page) =>
-  expectDeclaredFirstCalls({
-    server,
-    route,
-    screen: route.slice(1),
-    query: page.query,
-    declared: FIRST_CALLS[route as keyof typeof FIRST_CALLS] ?? [],
-    render: (props) => void renderWithUi(<ComplaintApp {...props} />),
-    shows: async () => expect(await screen.findByText(page.shows)).toBeInTheDocument(),
-  }),
-)

@@ -7,7 +7,7 @@ import 'antd-mobile/es/components/mask/mask.css'
 import 'antd-mobile/es/components/popup/popup.css'
 import 'antd-mobile/es/components/safe-area/safe-area.css'
 import { onDemand } from 'shared/ui/on-demand'
-import { LoadFailed } from './load-failed'
+import { LoadFailed } from './screen-parts'
 
 /**
  * The overlays' chunks (antd-mobile's Popup and ImageViewer with react-spring and @use-gesture), kept out of

@@ -48,31 +48,24 @@ export interface DemoOrder {
   list: { title: string; value: string }[]
 }
 
+/** A demo order of the demo product (its logo), with its detail lines as `title: value`, in order. */
+function demoOrder(
+  { orderNo, ...order }: Omit<DemoOrder, 'productLogo' | 'list'>,
+  lines: Record<string, string>,
+): DemoOrder {
+  const list = Object.entries(lines).map(([title, value]) => ({ title, value }))
+  return { orderNo, productLogo: PRODUCT_LOGO, ...order, list }
+}
+
 export const DEMO_ORDERS: Record<string, DemoOrder> = {
-  [SCENARIOS.orderCollectionAllowed]: {
-    orderNo: 'CL20241105086',
-    productLogo: PRODUCT_LOGO,
-    productName: 'CashLoan',
-    status: 'Repaying',
-    isShow: 1,
-    list: [
-      { title: 'Loan amount', value: '₱5.000,00' },
-      { title: 'Loan date', value: '2024-11-05' },
-      { title: 'Due date', value: '2025-02-05' },
-    ],
-  },
-  [SCENARIOS.orderCollectionRefused]: {
-    orderNo: 'CL20240912087',
-    productLogo: PRODUCT_LOGO,
-    productName: 'CashLoan Plus',
-    status: 'Settled',
-    isShow: 0,
-    list: [
-      { title: 'Loan amount', value: '₱3.000,00' },
-      { title: 'Loan date', value: '2024-09-12' },
-      { title: 'Settled on', value: '2024-12-10' },
-    ],
-  },
+  [SCENARIOS.orderCollectionAllowed]: demoOrder(
+    { orderNo: 'CL20241105086', productName: 'CashLoan', status: 'Repaying', isShow: 1 },
+    { 'Loan amount': '₱5.000,00', 'Loan date': '2024-11-05', 'Due date': '2025-02-05' },
+  ),
+  [SCENARIOS.orderCollectionRefused]: demoOrder(
+    { orderNo: 'CL20240912087', productName: 'CashLoan Plus', status: 'Settled', isShow: 0 },
+    { 'Loan amount': '₱3.000,00', 'Loan date': '2024-09-12', 'Settled on': '2024-12-10' },
+  ),
 }
 
 export interface StoredProblem {

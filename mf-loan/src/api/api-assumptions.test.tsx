@@ -4,14 +4,13 @@ import { http } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps, renderWithUi, TEST_SETTINGS } from 'shared/testing'
 import { ABSENT, withAbsent, type Absence } from 'shared/testing/fuzz'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { CONFIRM_MESSAGES, JOINT_MESSAGES, MESSAGES } from '../content/messages'
 import { CONFIRM_SCENARIOS, demoConfirmations, V2_EXTRA } from '../mocks/confirm'
 import { TEST_AGREEMENT_URL } from '../mocks/agreement-document'
 import { testPictures } from '../mocks/demo-images'
-import { handlers } from '../mocks/handlers'
 import { demoOrders, realisticJointFailure, realisticOrder, SCENARIOS } from '../mocks/orders'
 import { JointLoginFailureScreen } from '../screens/joint-login-failure/joint-login-failure-screen'
 import { LoanConfirmScreen } from '../screens/loan-confirm/loan-confirm-screen'
@@ -19,6 +18,7 @@ import { LoanDetailsScreen } from '../screens/loan-details/loan-details-screen'
 import { JOINT_FAILURE_PATH } from './joint-failure'
 import { CONFIRM_PATHS, type ConfirmVariant } from './loan-confirm'
 import { LOAN_DETAILS_PATH } from './loan-details'
+import { setupScreenServer } from '../testing/screen-server'
 
 /*
  * docs/api-assumptions.md, mf-loan: each row's default for a field the server leaves out (or sends as null),
@@ -32,10 +32,9 @@ vi.mock('shared/schema', async (importOriginal) => ({
   warnUnknown: vi.fn(),
 }))
 
-const server = setupMswServer(...handlers)
+const server = setupScreenServer()
 beforeEach(() => {
   sessionStorage.clear()
-  vi.mocked(warnUnknown).mockClear()
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
 })
 afterEach(() => vi.restoreAllMocks())

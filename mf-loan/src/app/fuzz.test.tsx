@@ -3,7 +3,7 @@ import { apiPath } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
 import { setupMswServer, unformattedValues } from 'shared/testing'
-import { fuzzFieldShapes, type ShapedCall, fuzzRemote } from 'shared/testing/fuzz'
+import { fuzzFieldShapes, type ShapedCall, fuzzRemote, type FuzzScreen } from 'shared/testing/fuzz'
 import { vi } from 'vitest'
 import { EVENT_SAVE_PATH, PRODUCT_CLICK_PATH } from '../api/events'
 import { CLICK_TRACK_PATH, PRODUCT_LINK_PATH } from '../api/joint-failure'
@@ -43,6 +43,25 @@ async function agreeAndConfirm(next: string) {
   fireEvent.click(screen.getByRole('button', { name: next }))
 }
 
+/**
+ * A confirmation page (v1 or v2, by its `paths`): its load, then the agreement opened and the loan taken with
+ * the page's button (`next`).
+ */
+function confirmation(route: string, paths: typeof V1 | typeof V2, next: string): FuzzScreen[] {
+  const load = [apiPath(paths.detail), apiPath(paths.agreements)]
+  return [
+    { route, query: CONFIRM, calls: load },
+    {
+      route,
+      name: 'agreement and Next',
+      query: CONFIRM,
+      calls: [apiPath(paths.agreementLink), apiPath(paths.push)],
+      demoCalls: load,
+      act: () => agreeAndConfirm(next),
+    },
+  ]
+}
+
 const server = setupMswServer(...handlers)
 
 fuzzRemote({
@@ -75,29 +94,13 @@ fuzzRemote({
       demoCalls: [DETAILS],
       act: tapProduct,
     },
-    { route: '/loanConfirm', query: CONFIRM, calls: [apiPath(V1.detail), apiPath(V1.agreements)] },
-    {
-      route: '/loanConfirm',
-      name: 'agreement and Next',
-      query: CONFIRM,
-      calls: [apiPath(V1.agreementLink), apiPath(V1.push)],
-      demoCalls: [apiPath(V1.detail), apiPath(V1.agreements)],
-      act: () => agreeAndConfirm(CONFIRM_MESSAGES.next),
-    },
+    ...confirmation('/loanConfirm', V1, CONFIRM_MESSAGES.next),
     {
       route: '/confirmByPeriod',
       query: { productId: CONFIRM_SCENARIOS.byPeriod },
       calls: [apiPath(V1.detail), apiPath(V1.agreements)],
     },
-    { route: '/loanConfirmNew', query: CONFIRM, calls: [apiPath(V2.detail), apiPath(V2.agreements)] },
-    {
-      route: '/loanConfirmNew',
-      name: 'agreement and Next',
-      query: CONFIRM,
-      calls: [apiPath(V2.agreementLink), apiPath(V2.push)],
-      demoCalls: [apiPath(V2.detail), apiPath(V2.agreements)],
-      act: () => agreeAndConfirm(V2_EXTRA.buttonMsg),
-    },
+    ...confirmation('/loanConfirmNew', V2, V2_EXTRA.buttonMsg),
     { route: '/jointLoginFailure', query: { orderId: '5' }, calls: [apiPath(JOINT_FAILURE_PATH)] },
     {
       route: '/jointLoginFailure',

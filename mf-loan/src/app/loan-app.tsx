@@ -13,7 +13,7 @@ export function LoanApp(props: RemoteProps) {
   const key = `${props.screen}?${new URLSearchParams(props.query).toString()}`
   return (
     <UiProvider locale={props.locale}>
-      <main className="loan-app">
+      <main className="ui-app ui-app--inset">
         <LoanScreenSwitch key={key} {...props} />
       </main>
     </UiProvider>
@@ -40,9 +40,9 @@ function LoanScreenSwitch(props: RemoteProps) {
 
 function NotBuilt() {
   return (
-    <div className="loan-error">
-      <h1 className="loan-error__title">{MESSAGES.common.notAvailable}</h1>
-      <p className="loan-error__text">{MESSAGES.common.notAvailableBody}</p>
+    <div className="ui-error">
+      <h1 className="ui-error__title">{MESSAGES.common.notAvailable}</h1>
+      <p className="ui-error__text">{MESSAGES.common.notAvailableBody}</p>
     </div>
   )
 }

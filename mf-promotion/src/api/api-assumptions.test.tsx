@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { MESSAGES } from '../content/messages'
 import { handlers } from '../mocks/handlers'
 import { DEMO_TEMPLATE_CONFIG, resetStore } from '../mocks/store'
-import { renderPromotion } from '../testing/promo-page'
+import { renderPromotion, SMS_INPUT } from '../testing/promo-page'
 import { REGISTER_PATH, served, SID_PATH, SMS_PATH, TEMPLATE_PATH } from './paths'
 import { getSid, getTemplate, NO_TEMPLATE, register, sendSms } from './promotion'
 
@@ -79,17 +79,6 @@ function refusal(code: number, how: (typeof ABSENT)[number] | 'blank') {
   const body = { code, message: how === 'blank' ? ' ' : 'refused' }
   return () => HttpResponse.json(how === 'blank' ? body : withAbsent(body, ['message'], how))
 }
-
-const PARAMS = {
-  id: '7',
-  app_from: '',
-  user_from: '',
-  utm_tag: '',
-  invite_code: '',
-  links_id: '',
-  down_id: '',
-}
-const SMS_INPUT = { phone: '13912345678', capcode: 'ABCD', sid: 's1', params: PARAMS }
 
 test.each([...ABSENT, 'blank'] as const)(
   "missing get-sms message (%s): the call's Chinese default",

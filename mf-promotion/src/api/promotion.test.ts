@@ -5,6 +5,7 @@ import { createTestProps, setupMswServer } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { MESSAGES } from '../content/messages'
 import { handlers } from '../mocks/handlers'
+import { SMS_INPUT } from '../testing/promo-page'
 import { clientType, getSid, getTemplate, register, sendSms } from './promotion'
 
 const { warnUnknown } = vi.hoisted(() => ({ warnUnknown: vi.fn() }))
@@ -19,16 +20,6 @@ const TEMPLATE = promoPath('/service/channel/channel-template')
 const SID = promoPath('/promotion/get-sid')
 const SMS = promoPath('/promotion/get-sms')
 const REGISTER = promoPath('/promotion/register')
-const PARAMS = {
-  id: '7',
-  app_from: '',
-  user_from: '',
-  utm_tag: '',
-  invite_code: '',
-  links_id: '',
-  down_id: '',
-}
-const SMS_INPUT = { phone: '13912345678', capcode: 'ABCD', sid: 's1', params: PARAMS }
 
 const answer = (data: unknown) =>
   server.use(mswHttp.get(TEMPLATE, () => HttpResponse.json({ code: '0', message: 'ok', data })))

@@ -2,8 +2,10 @@ import { screen } from '@testing-library/react'
 import type { SetupServerApi } from 'msw/node'
 import type { RemoteProps, Settings } from 'shared/contract'
 import { createTestProps, renderWithUi, TEST_SETTINGS } from 'shared/testing'
-import { PromotionApp } from '../app/promotion-app'
+import type { SmsInput } from '../api/promotion'
 import { MESSAGES } from '../content/messages'
+import { NO_PARAMS } from '../components/promo-route'
+import { PromotionApp } from '../app/promotion-app'
 
 /** A landing link's parameters as a channel's ad would carry them. */
 export const AD_QUERY = {
@@ -13,6 +15,14 @@ export const AD_QUERY = {
   utm_tag: 'summer',
   invite_code: 'INV9',
   links_id: 'L1',
+}
+
+/** A get-sms call's input from the landing of template 7 reached without any other parameter. */
+export const SMS_INPUT: SmsInput = {
+  phone: '13912345678',
+  capcode: 'ABCD',
+  sid: 's1',
+  params: { ...NO_PARAMS, id: '7' },
 }
 
 /** The test settings with the demo template's download host allowed, as the demo deployment lists it. */

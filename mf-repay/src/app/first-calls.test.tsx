@@ -1,11 +1,12 @@
 import { act, screen } from '@testing-library/react'
 import {
   createTestProps,
-  expectDeclaredFirstCalls,
   renderWithUi,
   setupMswServer,
   startedPage,
   TEST_SESSION,
+  testDeclaredFirstCalls,
+  type FirstCallsPage,
 } from 'shared/testing'
 import { expect, test } from 'vitest'
 import { handlers } from '../mocks/handlers'
@@ -14,11 +15,8 @@ import { RepayApp } from './repay-app'
 
 const server = setupMswServer(...handlers)
 
-interface Page {
+interface Page extends FirstCallsPage {
   screen: string
-  query: Record<string, string>
-  /** What the screen shows from its first calls' answers. */
-  shows: () => Promise<HTMLElement>
   /** What it says without an order. */
   badLink: string
 }
@@ -49,21 +47,12 @@ const PAGES: Record<string, Page> = {
   },
 }
 
-test('every route with first calls is checked here', () => {
-  expect(Object.keys(FIRST_CALLS).sort()).toEqual(Object.keys(PAGES).sort())
+testDeclaredFirstCalls({
+  server,
+  declared: FIRST_CALLS,
+  pages: PAGES,
+  render: (props) => void renderWithUi(<RepayApp {...props} />),
 })
-
-test.each(Object.entries(PAGES))('%s: the screen makes exactly its declared first calls', (route, page) =>
-  expectDeclaredFirstCalls({
-    server,
-    route,
-    screen: page.screen,
-    query: page.query,
-    declared: FIRST_CALLS[route as keyof typeof FIRST_CALLS] ?? [],
-    render: (props) => void renderWithUi(<RepayApp {...props} />),
-    shows: async () => expect(await page.shows()).toBeInTheDocument(),
-  }),
-)
 
 test.each(Object.entries(PAGES))(
   '%s without an order: the page starts no call, and neither does the screen',

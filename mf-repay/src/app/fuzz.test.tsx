@@ -26,14 +26,17 @@ vi.mock('shared/schema', async (importOriginal) => ({
   warnUnknown: vi.fn(),
 }))
 
-const ORDER = { productId: '1', orderId: SCENARIOS.full }
-const LEGACY = {
+/** A legacy repayment link's query for `orderId`: product 1, ₱1,530.00 for user 501. */
+const legacyLink = (orderId: string, extra: Record<string, string> = {}) => ({
   productId: '1',
-  orderId: LEGACY_SCENARIOS.withCode,
+  orderId,
   amount: '1530.00',
-  couponId: 'C7',
   userId: '501',
-}
+  ...extra,
+})
+
+const ORDER = { productId: '1', orderId: SCENARIOS.full }
+const LEGACY = legacyLink(LEGACY_SCENARIOS.withCode, { couponId: 'C7' })
 const DETAIL = apiPath(LOAN_PLAY_DETAIL_PATH)
 const DELAY = apiPath(DELAY_PLAY_DETAIL_PATH)
 const WAY = legacyPath(REPAYMENT_WAY_PATH)
@@ -121,12 +124,7 @@ fuzzRemote({
 // Issue #25, item 9: each field of each call in its other plausible shapes (`fuzzFieldShapes`, shared/testing/fuzz),
 // from the realistic answers (README: orderId=realistic). repayment-confirm's answer carries no data we read.
 const REALISTIC = { productId: '1', orderId: SCENARIOS.realistic }
-const REALISTIC_LEGACY = {
-  productId: '1',
-  orderId: LEGACY_SCENARIOS.realistic,
-  amount: '1530.00',
-  userId: '501',
-}
+const REALISTIC_LEGACY = legacyLink(LEGACY_SCENARIOS.realistic)
 const UNKNOWN_SWITCHES = [2, 'yes']
 
 const SHAPED_CALLS: ShapedCall[] = [

@@ -16,7 +16,7 @@ export function RepayApp(props: RemoteProps) {
   const key = `${props.screen}?${new URLSearchParams(props.query).toString()}`
   return (
     <UiProvider locale={props.locale}>
-      <main className="repay-app">
+      <main className="ui-app ui-app--inset">
         <RepayScreenSwitch key={key} {...props} />
       </main>
     </UiProvider>
@@ -45,9 +45,9 @@ function RepayScreenSwitch(props: RemoteProps) {
 
 function NotBuilt() {
   return (
-    <div className="repay-error">
-      <h1 className="repay-error__title">{MESSAGES.common.notAvailable}</h1>
-      <p className="repay-error__text">{MESSAGES.common.notAvailableBody}</p>
+    <div className="ui-error">
+      <h1 className="ui-error__title">{MESSAGES.common.notAvailable}</h1>
+      <p className="ui-error__text">{MESSAGES.common.notAvailableBody}</p>
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { ServerImage } from 'shared/ui'
 import type { Channel } from '../api/repay-detail'
 import { MESSAGES } from '../content/messages'
-import { RepaySheet } from './repay-modal'
+import { Modal } from './screen-parts'
 
 interface ChannelPickerProps {
   channels: readonly Channel[]
@@ -16,7 +16,7 @@ export function ChannelPicker({ channels, paying, onPay, onCancel }: ChannelPick
   const [chosen, setChosen] = useState(0)
   const channel = channels[chosen]
   return (
-    <RepaySheet title={MESSAGES.repay.paymentMethod}>
+    <Modal title={MESSAGES.repay.paymentMethod}>
       <div role="radiogroup" aria-label={MESSAGES.picker.channels} className="repay-channels">
         {channels.map((item, index) => (
           <button
@@ -34,23 +34,18 @@ export function ChannelPicker({ channels, paying, onPay, onCancel }: ChannelPick
         ))}
       </div>
       <div className="repay-sheet__actions">
-        <button
-          type="button"
-          className="repay-button repay-button--ghost"
-          disabled={paying}
-          onClick={onCancel}
-        >
+        <button type="button" className="ui-button ui-button--ghost" disabled={paying} onClick={onCancel}>
           {MESSAGES.picker.cancel}
         </button>
         <button
           type="button"
-          className="repay-button"
+          className="ui-button"
           disabled={paying || !channel}
           onClick={() => channel && onPay(channel)}
         >
           {paying ? MESSAGES.picker.paying : MESSAGES.picker.pay}
         </button>
       </div>
-    </RepaySheet>
+    </Modal>
   )
 }

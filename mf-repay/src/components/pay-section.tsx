@@ -95,7 +95,7 @@ export function PaySection({ remote, ids, channels, amount, delay }: PaySectionP
       {channels.length === 0 && <p className="repay-note">{MESSAGES.pay.noChannels}</p>}
       <button
         type="button"
-        className="repay-button"
+        className="ui-button"
         disabled={channels.length === 0 || state === 'leaving'}
         onClick={() => setOpen(true)}
       >

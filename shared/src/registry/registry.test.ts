@@ -1,18 +1,8 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { entryProblem, inspectRegistry, parseRegistry } from './registry'
+import { TEST_REGISTRY as GOOD } from '../testing/testing'
 
 afterEach(() => vi.restoreAllMocks())
-
-const GOOD = {
-  remotes: {
-    mf_site: {
-      version: '1.2.0-abc',
-      entry: '/remotes/mf_site/1.2.0-abc/mf-manifest.json',
-      previous: { version: '1.1.0-def', entry: '/remotes/mf_site/1.1.0-def/mf-manifest.json' },
-      available: ['1.0.0-aaa', '1.1.0-def', '1.2.0-abc'],
-    },
-  },
-}
 
 test('parseRegistry keeps a well-formed entry with its previous pointer and available versions', () => {
   expect(parseRegistry(GOOD)).toEqual(GOOD)

@@ -2,8 +2,25 @@ import fc from 'fast-check'
 
 /** The malformed answers the fuzz suite sends (`fuzz.tsx`): hostile texts, any JSON, spoiled envelopes. */
 
-/** Runs per call: the issue asks for at least 50 malformed payloads per call. */
-export const FUZZ_RUNS = 50
+/** The full size: at least 50 malformed payloads per call (`pnpm test:full`, in `pnpm test:release`). */
+export const FUZZ_RUNS_FULL = 50
+
+/**
+ * The gate's size (`pnpm test`, ADR 0050): the first 10 of each call's same seeded sequence, so a gate failure
+ * replays in the full run; `FUZZ_RUNS=<n>` asks for another size.
+ */
+export const FUZZ_RUNS_GATE = 10
+
+export const FUZZ_RUNS = fuzzRuns(process.env.FUZZ_RUNS)
+
+export function fuzzRuns(asked: string | undefined): number {
+  if (asked === undefined || asked === '') return FUZZ_RUNS_GATE
+  const runs = Number(asked)
+  if (!Number.isInteger(runs) || runs < 1) {
+    throw new Error(`FUZZ_RUNS must be a whole number of runs per call (1 or more), not "${asked}"`)
+  }
+  return runs
+}
 
 /** Fixed so a failure replays; `FUZZ_SEED=<n>` explores another sequence. fast-check prints it on failure. */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 17_2026)

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { HttpResponse } from 'msw'
 import { expect, test } from 'vitest'
 import { answerPlan, HOSTILE_TEXTS, injectedMarkup, spoil, spoilAnswer } from './fuzz'
+import { FUZZ_RUNS_FULL, FUZZ_RUNS_GATE, fuzzRuns } from './fuzz-arbitraries'
 
 function page(html: string): HTMLElement {
   const root = document.createElement('div')
@@ -47,4 +48,15 @@ test('every plan gives an answer the request helper can receive', async () => {
     }),
     { numRuns: 100, seed: 17 },
   )
+})
+
+test('the gate runs the first 10 answers of each call, FUZZ_RUNS=50 the full size, nonsense is refused', () => {
+  expect(fuzzRuns(undefined)).toBe(FUZZ_RUNS_GATE)
+  expect(fuzzRuns('')).toBe(10)
+  expect(fuzzRuns(String(FUZZ_RUNS_FULL))).toBe(50)
+  for (const asked of ['0', '-3', '2.5', 'many']) {
+    expect(() => fuzzRuns(asked), asked).toThrow(
+      `FUZZ_RUNS must be a whole number of runs per call (1 or more), not "${asked}"`,
+    )
+  }
 })

@@ -1,13 +1,16 @@
-import { cleanup, render, type RenderResult } from '@testing-library/react'
+import { cleanup, fireEvent, render, type RenderResult } from '@testing-library/react'
+import userEvent, { type Options as UserEventOptions, type UserEvent } from '@testing-library/user-event'
 import { reduceMotion } from 'antd-mobile/es/utils/reduce-and-restore-motion'
 import type { RequestHandler } from 'msw'
 import { setupServer, type SetupServerApi } from 'msw/node'
 import type { ReactElement } from 'react'
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import type { BridgeAction } from '../bridge/bridge'
 import type { RemoteProps, Settings } from '../contract/contract'
-import { startFirstCalls, takeFirstCall, type FirstCall } from '../http/first-call'
+import { startFirstCalls, takeFirstCall, type FirstCall, type FirstCalls } from '../http/first-call'
 import { createHttp, type HostHttp } from '../http/http'
+import type { Registry } from '../registry/registry'
+import type { RoutePath } from '../routes/route-table'
 import { callQuery, mergeSessions, readParams, type SessionSnapshot } from '../session/session'
 import { setupUi } from '../ui/setup'
 import { clearToasts, preloadToasts, toastNotifier, UiProvider } from '../ui/ui'
@@ -38,6 +41,18 @@ export const TEST_SESSION: SessionSnapshot = {
   session: { appVersion: '1.0.0', sessionId: 'test-session', deviceId: 'test-device' },
   globals: { productId: '1', orderId: '86' },
   tracking: {},
+}
+
+/** A well-formed registry: one remote, with the version before it and the versions published. */
+export const TEST_REGISTRY: Registry = {
+  remotes: {
+    mf_site: {
+      version: '1.2.0-abc',
+      entry: '/remotes/mf_site/1.2.0-abc/mf-manifest.json',
+      previous: { version: '1.1.0-def', entry: '/remotes/mf_site/1.1.0-def/mf-manifest.json' },
+      available: ['1.0.0-aaa', '1.1.0-def', '1.2.0-abc'],
+    },
+  },
 }
 
 export interface TestProps extends RemoteProps {
@@ -149,13 +164,43 @@ export function startedPage(
  */
 export const BULK_TIMEOUT_MS = 60_000
 
-/** An MSW server for a test file: unhandled requests fail the test. */
+/**
+ * An MSW server for a test file: unhandled requests fail the test; the handlers a test adds
+ * (`server.use`) and the listeners it adds to count its requests (`server.events.on`) end with it.
+ */
 export function setupMswServer(...handlers: RequestHandler[]): SetupServerApi {
   const server = setupServer(...handlers)
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-  afterEach(() => server.resetHandlers())
+  afterEach(() => {
+    server.resetHandlers()
+    server.events.removeAllListeners()
+  })
   afterAll(() => server.close())
   return server
+}
+
+/**
+ * One fake clock for the whole test file, which advances with real time (so MSW and user-event run as in the
+ * app) and which a test drives past a delay the screen waits for. Per-test clocks would reuse timer ids, and
+ * antd-mobile's toast keeps the previous toast's timer id across tests and clears it on its next show.
+ * Returns `userEvent.setup` for this clock.
+ */
+export function setupFileClock(): (options?: UserEventOptions) => UserEvent {
+  beforeAll(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
+  afterAll(() => vi.useRealTimers())
+  return (options = {}) => userEvent.setup({ advanceTimers: vi.advanceTimersByTime, ...options })
+}
+
+/**
+ * A tap on the picture at `index` in antd-mobile's image viewer, which closes on a tap: it recognises one from
+ * touch events (a start, then an end a moment later), not from a click.
+ */
+export async function tapViewerImage(index: number): Promise<void> {
+  const control = document.querySelectorAll('.adm-image-viewer-control')[index]
+  const touch = { identifier: 0, clientX: 10, clientY: 10, pageX: 10, pageY: 10, target: control }
+  fireEvent.touchStart(control, { touches: [touch], changedTouches: [touch], targetTouches: [touch] })
+  await new Promise((resolve) => setTimeout(resolve, 30))
+  fireEvent.touchEnd(control, { touches: [], changedTouches: [touch], targetTouches: [] })
 }
 
 /**
@@ -218,5 +263,53 @@ export async function expectDeclaredFirstCalls(check: DeclaredFirstCallsCheck): 
     for (const call of check.declared) expect(started.requestsTo(call.path)).toBe(1)
   } finally {
     started.stop()
+  }
+}
+
+/** A route's page in a remote's first-calls test. */
+export interface FirstCallsPage {
+  /** The remote's screen for the route; by default the route without its slash. */
+  screen?: string
+  query: Record<string, string>
+  /** Finds what the screen shows from its first calls' answers. */
+  shows: () => Promise<HTMLElement>
+}
+
+export interface FirstCallsSuite {
+  server: SetupServerApi
+  /** The remote's declared first calls (its app/first-calls.ts). */
+  declared: FirstCalls
+  /** A page for each route that declares calls. */
+  pages: Record<string, FirstCallsPage>
+  /** Renders the remote with these props. */
+  render: (props: RemoteProps) => void
+  /** The same pages reached another way: a test title (`%s` the route) and the page's query as it comes. */
+  variants?: { title: string; query: (query: Record<string, string>) => Record<string, string> }[]
+}
+
+/**
+ * A remote's first-calls tests: every route that declares calls has a page here, and each page's screen makes
+ * exactly its declared calls (`expectDeclaredFirstCalls`), also when the page is reached in each of `variants`.
+ */
+export function testDeclaredFirstCalls(suite: FirstCallsSuite): void {
+  test('every route with first calls is checked here', () => {
+    expect(Object.keys(suite.declared).sort()).toEqual(Object.keys(suite.pages).sort())
+  })
+  const asIs = {
+    title: '%s: the screen makes exactly its declared first calls',
+    query: (query: Record<string, string>) => query,
+  }
+  for (const variant of [asIs, ...(suite.variants ?? [])]) {
+    test.each(Object.entries(suite.pages))(variant.title, (route, page) =>
+      expectDeclaredFirstCalls({
+        server: suite.server,
+        route,
+        screen: page.screen ?? route.slice(1),
+        query: variant.query(page.query),
+        declared: suite.declared[route as RoutePath] ?? [],
+        render: suite.render,
+        shows: async () => expect(await page.shows()).toBeInTheDocument(),
+      }),
+    )
   }
 }

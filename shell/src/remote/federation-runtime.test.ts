@@ -56,13 +56,18 @@ test('the runtime is imported on first use, once, even for concurrent calls', as
   expect(runtime.failed?.()).toBe(false)
 })
 
-test('a runtime chunk that fails to load is reported, and the next use tries the import again', async () => {
+/** A runtime whose chunk fails to download the first time and arrives the next. */
+function failingOnce() {
   const host = fakeHost()
   const importHost = vi
     .fn<() => Promise<HostModule>>()
     .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
     .mockResolvedValue(host.module)
-  const runtime = lazyFederationRuntime(importHost)
+  return { importHost, runtime: lazyFederationRuntime(importHost) }
+}
+
+test('a runtime chunk that fails to load is reported, and the next use tries the import again', async () => {
+  const { importHost, runtime } = failingOnce()
   await expect(runtime.loadRemote('mf_site/app')).rejects.toThrow('Failed to fetch')
   expect(runtime.failed?.()).toBe(true)
   expect(await runtime.loadRemote('mf_site/app')).toEqual({ id: 'module' })
@@ -70,12 +75,7 @@ test('a runtime chunk that fails to load is reported, and the next use tries the
 })
 
 test('ready starts the import that the first use then shares; a later success clears the failure', async () => {
-  const host = fakeHost()
-  const importHost = vi
-    .fn<() => Promise<HostModule>>()
-    .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-    .mockResolvedValue(host.module)
-  const runtime = lazyFederationRuntime(importHost)
+  const { importHost, runtime } = failingOnce()
   await expect(runtime.ready?.()).rejects.toThrow('Failed to fetch')
   expect(runtime.failed?.()).toBe(true)
   const ready = runtime.ready?.()

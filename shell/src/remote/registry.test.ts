@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { fetchRegistry } from './registry'
+import { TEST_REGISTRY as GOOD } from 'shared/testing'
 
 const URL_ = 'http://localhost:3000/registry.json'
 const server = setupServer()
@@ -12,17 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 afterAll(() => server.close())
-
-const GOOD = {
-  remotes: {
-    mf_site: {
-      version: '1.2.0-abc',
-      entry: '/remotes/mf_site/1.2.0-abc/mf-manifest.json',
-      previous: { version: '1.1.0-def', entry: '/remotes/mf_site/1.1.0-def/mf-manifest.json' },
-      available: ['1.0.0-aaa', '1.1.0-def', '1.2.0-abc'],
-    },
-  },
-}
 
 const ONE_TRY = { timeoutsMs: [1000], pausesMs: [] }
 const READ = { registry: GOOD, malformed: [] }

@@ -4,7 +4,7 @@ import { pageOrder } from 'shared/session'
 import { showToast } from 'shared/ui'
 import { MESSAGES } from '../../content/messages'
 import { bindCard, getCardInit, DEFAULT_CARD_TYPE, type FormItem } from '../../api/bind-card'
-import { LoadError, LoadingBlock } from '../../components/load-state'
+import { LoadError, LoadingBlock } from '../../components/screen-parts'
 import {
   cardTypesOf,
   channelsOf,
@@ -104,7 +104,7 @@ export function BindBankScreen({ query, session, http, bridge, navigate }: Remot
   }
 
   return (
-    <main className="bind-page">
+    <main className="ui-page">
       <h1 className="bind-page__title">{MESSAGES.title}</h1>
       {load.state === 'loading' && <LoadingBlock />}
       {load.state === 'failed' && <LoadError message={load.message} onRetry={retry} />}

@@ -1,9 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { createTestProps, renderWithUi, setupFileClock, setupMswServer, tapViewerImage } from 'shared/testing'
+import { afterEach, expect, test, vi } from 'vitest'
 import { PROBLEM_DETAIL_PATH, SAVE_SCORE_PATH } from '../../api/problem-detail'
 import { MESSAGES } from '../../content/messages'
 import { overlayChunks } from '../../components/lazy-overlays'
@@ -14,16 +13,10 @@ import { ComplaintDetailsScreen } from './complaint-details-screen'
 const seeded = (problemId: string) => SEEDED_PROBLEMS.find((p) => p.problemId === problemId)
 
 const server = setupMswServer(...handlers)
-/*
- * One fake clock for the whole file (it advances with real time, so MSW and user-event run normally): the 3 s
- * rating delay is ours to drive. Per-test clocks would reuse timer ids, and antd-mobile's toast keeps the
- * previous toast's timer id across tests and clears it on its next show.
- */
-beforeAll(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
-afterAll(() => vi.useRealTimers())
+// The 3 s rating delay is ours to drive.
+const setupUser = setupFileClock()
 afterEach(() => {
   resetStore()
-  server.events.removeAllListeners()
   vi.restoreAllMocks()
 })
 
@@ -34,8 +27,6 @@ function renderDetail(problemId = '2001') {
   renderWithUi(<ComplaintDetailsScreen {...props} />)
   return props
 }
-
-const setupUser = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
 
 /** The detail has rendered and its effects (which start the 3 s timer) have run. */
 async function loaded(text: string = m.processResult) {
@@ -80,15 +71,6 @@ test('tapping an image enlarges it, starting at that image', async () => {
   expect(viewerImages()).toEqual(seeded('2001')?.images)
   expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('2 / 2')
 })
-
-/** A tap on the image shown (antd-mobile's viewer closes on a tap, recognised from touch events). */
-async function tapViewerImage(index: number) {
-  const control = document.querySelectorAll('.adm-image-viewer-control')[index]
-  const touch = { identifier: 0, clientX: 10, clientY: 10, pageX: 10, pageY: 10, target: control }
-  fireEvent.touchStart(control, { touches: [touch], changedTouches: [touch], targetTouches: [touch] })
-  await new Promise((resolve) => setTimeout(resolve, 30))
-  fireEvent.touchEnd(control, { touches: [], changedTouches: [touch], targetTouches: [] })
-}
 
 test('a tap closes the viewer; tapping another thumbnail then starts at that one', async () => {
   const user = setupUser()

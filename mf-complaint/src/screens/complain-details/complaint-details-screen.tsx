@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { getProblemDetail, type ProblemDetail } from '../../api/problem-detail'
 import { LIMITS, MESSAGES } from '../../content/messages'
-import { LoadError, LoadingBlock } from '../../components/load-state'
+import { ComplaintText } from '../../components/complaint-text'
+import { LoadError, LoadingBlock } from '../../components/screen-parts'
 import { TypeTags } from '../../components/type-tags'
 import { useLoad } from 'shared/ui/use-load'
 import { ImageGallery } from './image-gallery'
@@ -15,7 +16,7 @@ export function ComplaintDetailsScreen(props: RemoteProps) {
   const problemId = props.query.problemId ?? ''
   if (!problemId) {
     return (
-      <main className="complaint-page">
+      <main className="ui-page">
         <h1 className="complaint-title">{m.title}</h1>
         <div className="complaint-error" role="alert">
           <p className="complaint-error__text">{m.noProblem}</p>
@@ -37,7 +38,7 @@ function DetailsLoader({ http, problemId }: { http: RemoteProps['http']; problem
   const load = useCallback(() => getProblemDetail(http, problemId), [http, problemId])
   const { state, retry } = useLoad(load)
   return (
-    <main className="complaint-page">
+    <main className="ui-page">
       <h1 className="complaint-title">{m.title}</h1>
       {state.status === 'loading' && <LoadingBlock minHeight={360} />}
       {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}
@@ -55,7 +56,7 @@ function DetailContent({
   detail: ProblemDetail
   problemId: string
 }) {
-  const contentId = useId()
+  const resultId = useId()
   const [rating, setRating] = useState<'waiting' | 'open' | 'done'>(detail.needsScore ? 'waiting' : 'done')
 
   useEffect(() => {
@@ -72,28 +73,13 @@ function DetailContent({
         <TypeTags label={m.typeLabel} type={detail.type} sonType={detail.sonType} />
       </section>
 
-      <section className="complaint-card">
-        <label className="complaint-section-title" htmlFor={contentId}>
-          {m.contentLabel}
-        </label>
-        <div className="complaint-textarea">
-          <textarea
-            id={contentId}
-            className="complaint-textarea__input"
-            rows={6}
-            value={detail.content}
-            readOnly
-          />
-          <span className="complaint-textarea__counter">
-            {MESSAGES.common.counter(Array.from(detail.content).length, LIMITS.detailMax)}
-          </span>
-        </div>
+      <ComplaintText label={m.contentLabel} value={detail.content}>
         <ImageGallery images={detail.images} label={m.imagesLabel} />
-      </section>
+      </ComplaintText>
 
       {hasResult && (
-        <section className="complaint-card complaint-result" aria-labelledby={`${contentId}-result`}>
-          <h2 className="complaint-section-title" id={`${contentId}-result`}>
+        <section className="complaint-card complaint-result" aria-labelledby={resultId}>
+          <h2 className="complaint-section-title" id={resultId}>
             {m.processResult}
           </h2>
           {detail.disposeDetail && <p className="complaint-result__text">{detail.disposeDetail}</p>}

@@ -3,7 +3,7 @@ import type { Http } from 'shared/http'
 import { showToast } from 'shared/ui'
 import { saveScore } from '../../api/problem-detail'
 import { LIMITS, MESSAGES } from '../../content/messages'
-import { ComplaintModal } from '../../components/complaint-modal'
+import { Modal } from '../../components/screen-parts'
 
 const m = MESSAGES.detail
 const STARS = Array.from({ length: LIMITS.stars }, (_, i) => i + 1)
@@ -36,7 +36,7 @@ export function RatingModal({ http, problemId, onClose, onRated }: RatingModalPr
   }
 
   return (
-    <ComplaintModal title={m.rateTitle}>
+    <Modal title={m.rateTitle}>
       <div className="complaint-stars" role="group" aria-label={m.rateTitle}>
         {STARS.map((n) => (
           <button
@@ -59,6 +59,6 @@ export function RatingModal({ http, problemId, onClose, onRated }: RatingModalPr
           {m.send}
         </button>
       </div>
-    </ComplaintModal>
+    </Modal>
   )
 }

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { delay, http } from 'msw'
 import { UPLOAD_MAX_BYTES } from 'shared/http/limits'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
-import { createTestProps, renderWithUi, setupMswServer } from 'shared/testing'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { createTestProps, renderWithUi, setupFileClock, setupMswServer } from 'shared/testing'
+import { afterEach, expect, test, vi } from 'vitest'
 import { PROBLEM_INIT_PATH } from '../../api/problem-init'
 import {
   PROBLEM_SAVE_PATH,
@@ -18,22 +17,13 @@ import { ComplaintFormScreen } from './complaint-form-screen'
 import { photoChunk } from './prepare-photo'
 
 const server = setupMswServer(...handlers)
-/*
- * One fake clock for the whole file (it advances with real time, so MSW and user-event run normally): the
- * 1.5 s success modal is ours to drive. Per-test clocks would reuse timer ids, and antd-mobile's toast keeps
- * the previous toast's timer id across tests and clears it on its next show.
- */
-beforeAll(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
-afterAll(() => vi.useRealTimers())
+// The 1.5 s success modal is ours to drive.
+const setupUser = setupFileClock()
 afterEach(() => {
   resetStore()
-  server.events.removeAllListeners()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
-
-const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
-  userEvent.setup({ advanceTimers: vi.advanceTimersByTime, ...options })
 
 const m = MESSAGES.form
 const FORM_QUERY = { problemType: '1', problemSonType: '3', orderNo: 'CL20241105086' }

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent } from 'react'
+import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { showToast } from 'shared/ui'
 import { getProblemInit } from '../../api/problem-init'
 import { saveProblem, uploadProblemImage } from '../../api/problem-save'
 import { LIMITS, MESSAGES } from '../../content/messages'
-import { ComplaintModal } from '../../components/complaint-modal'
-import { LoadError, LoadingBlock } from '../../components/load-state'
+import { ComplaintText } from '../../components/complaint-text'
+import { LoadError, LoadingBlock, Modal } from '../../components/screen-parts'
 import { usePrefetch } from 'shared/ui/on-demand'
 import { carriedQuery, entryOrderId } from '../../components/route-query'
 import { TypeTags } from '../../components/type-tags'
@@ -33,8 +33,7 @@ export function ComplaintFormScreen(props: RemoteProps) {
   const problemSonType = query.problemSonType ?? ''
   const orderNo = query.orderNo ?? ''
   const orderId = entryOrderId(props)
-  const descriptionId = useId()
-  const counterId = useId()
+  const evidenceId = useId()
 
   const loadTypes = useCallback(() => getProblemInit(http, orderId), [http, orderId])
   const { state: types, retry } = useLoad(loadTypes)
@@ -66,7 +65,7 @@ export function ComplaintFormScreen(props: RemoteProps) {
 
   if (!problemType) {
     return (
-      <main className="complaint-page">
+      <main className="ui-page">
         <h1 className="complaint-title">{m.title}</h1>
         <div className="complaint-error" role="alert">
           <p className="complaint-error__text">{m.noType}</p>
@@ -125,11 +124,10 @@ export function ComplaintFormScreen(props: RemoteProps) {
     else if (!result.notified) showToast(result.message)
   }
 
-  const count = Array.from(detail).length
   const busy = sending || sent
 
   return (
-    <main className="complaint-page">
+    <main className="ui-page">
       <h1 className="complaint-title">{m.title}</h1>
 
       <section className="complaint-card" aria-label={m.typeLabel}>
@@ -148,29 +146,16 @@ export function ComplaintFormScreen(props: RemoteProps) {
         )}
       </section>
 
-      <section className="complaint-card">
-        <label className="complaint-section-title" htmlFor={descriptionId}>
-          {m.descriptionLabel}
-        </label>
-        <div className="complaint-textarea">
-          <textarea
-            id={descriptionId}
-            className="complaint-textarea__input"
-            rows={6}
-            value={detail}
-            placeholder={m.descriptionPlaceholder}
-            aria-describedby={counterId}
-            disabled={busy}
-            onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setDetail(capDetail(event.target.value))}
-          />
-          <span id={counterId} className="complaint-textarea__counter" aria-live="polite">
-            {MESSAGES.common.counter(count, LIMITS.detailMax)}
-          </span>
-        </div>
-      </section>
+      <ComplaintText
+        label={m.descriptionLabel}
+        value={detail}
+        placeholder={m.descriptionPlaceholder}
+        disabled={busy}
+        onChange={(text) => setDetail(capDetail(text))}
+      />
 
-      <section className="complaint-card" aria-labelledby={`${descriptionId}-evidence`}>
-        <h2 className="complaint-section-title" id={`${descriptionId}-evidence`}>
+      <section className="complaint-card" aria-labelledby={evidenceId}>
+        <h2 className="complaint-section-title" id={evidenceId}>
           {m.evidenceLabel}
         </h2>
         <EvidenceUploader
@@ -195,7 +180,7 @@ export function ComplaintFormScreen(props: RemoteProps) {
         {m.send}
       </button>
 
-      {sent && <ComplaintModal title={m.sent} className="complaint-modal__box--sent" />}
+      {sent && <Modal title={m.sent} boxClassName="complaint-modal__box--sent" />}
     </main>
   )
 }

@@ -3,7 +3,7 @@ import type { RemoteProps } from 'shared/contract'
 import { formatDateTime } from 'shared/format'
 import { getProblemList, type ComplaintItem, type ComplaintTab } from '../../api/problem-list'
 import { MESSAGES } from '../../content/messages'
-import { LoadError, LoadingBlock } from '../../components/load-state'
+import { LoadError, LoadingBlock } from '../../components/screen-parts'
 import { Tabs } from '../../components/tabs'
 import { useLoad } from 'shared/ui/use-load'
 
@@ -29,7 +29,7 @@ export function ComplaintListScreen(props: RemoteProps) {
   const { state, retry } = useLoad(load)
 
   return (
-    <main className="complaint-page">
+    <main className="ui-page">
       <h1 className="complaint-title">{m.title}</h1>
       {state.status === 'loading' && <LoadingBlock minHeight={320} />}
       {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}

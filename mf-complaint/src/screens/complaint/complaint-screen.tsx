@@ -11,7 +11,7 @@ import {
 import type { Option } from '../../api/problem-init'
 import { MESSAGES } from '../../content/messages'
 import { LazyPopup } from '../../components/lazy-overlays'
-import { LoadError, LoadingBlock } from '../../components/load-state'
+import { LoadError, LoadingBlock } from '../../components/screen-parts'
 import { carriedQuery, entryOrderId } from '../../components/route-query'
 import { useLoad } from 'shared/ui/use-load'
 import { useComplaintEntryStore } from './complaint-store'
@@ -36,7 +36,7 @@ export function ComplaintScreen(props: RemoteProps) {
   useLayoutEffect(() => useComplaintEntryStore.getState().reset(null), [orderId])
 
   return (
-    <main className="complaint-page">
+    <main className="ui-page">
       <header className="complaint-page__header">
         <h1 className="complaint-title">{m.title}</h1>
         <button type="button" className="complaint-link" onClick={() => props.navigate('/complaintList')}>

@@ -4,7 +4,7 @@ import { mailTo, mailtoHref } from 'shared/navigation'
 import { copyAndTell } from 'shared/ui'
 import { getContactInfo } from '../../api/contact-info'
 import { MESSAGES } from '../../content/messages'
-import { LoadError, LoadingBlock } from '../../components/load-state'
+import { LoadError, LoadingBlock } from '../../components/screen-parts'
 import { useLoad } from 'shared/ui/use-load'
 
 const m = MESSAGES.service
@@ -22,7 +22,7 @@ export function CustomerServiceScreen(props: RemoteProps) {
 
   if (state.status === 'loading') {
     return (
-      <main className="complaint-page">
+      <main className="ui-page">
         <h1 className="complaint-title">{m.title}</h1>
         <LoadingBlock minHeight={120} />
       </main>
@@ -36,7 +36,7 @@ export function CustomerServiceScreen(props: RemoteProps) {
   const mailable = mailtoHref(email) !== null
 
   return (
-    <main className="complaint-page">
+    <main className="ui-page">
       <h1 className="complaint-title">{m.title}</h1>
       {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}
       <ul className="complaint-card complaint-service">

@@ -4,14 +4,14 @@ import { delay, http } from 'msw'
 import { apiPath, envelope, readForm } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { createTestProps, renderWithUi, TEST_SETTINGS } from 'shared/testing'
+import { expect, test, vi } from 'vitest'
 import { CLICK_TRACK_PATH, JOINT_FAILURE_PATH, PRODUCT_LINK_PATH } from '../../api/joint-failure'
 import { JOINT_MESSAGES, MESSAGES } from '../../content/messages'
-import { handlers } from '../../mocks/handlers'
 import { DEMO_JOINT_FAILURE, SCENARIOS } from '../../mocks/orders'
 import { visits } from 'shared/testing/recorded-navigation'
 import { JointLoginFailureScreen } from './joint-login-failure-screen'
+import { setupScreenServer } from '../../testing/screen-server'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 vi.mock('shared/schema', async (importOriginal) => ({
@@ -19,12 +19,7 @@ vi.mock('shared/schema', async (importOriginal) => ({
   warnUnknown: vi.fn(),
 }))
 
-const server = setupMswServer(...handlers)
-beforeEach(() => {
-  visits.length = 0
-  vi.mocked(warnUnknown).mockClear()
-})
-afterEach(() => server.events.removeAllListeners())
+const server = setupScreenServer()
 
 const DEMO_SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['partners.cashloan-demo.ph'] }
 

@@ -4,6 +4,7 @@ import { pageOrder } from 'shared/session'
 import { openServerLink } from 'shared/navigation'
 import { warnUnknown } from 'shared/schema'
 import { ServerImage, showToast } from 'shared/ui'
+import { Skeleton } from 'shared/ui/screen-parts'
 import {
   getJointFailure,
   getProductLink,
@@ -13,8 +14,8 @@ import {
 import { JOINT_MESSAGES, MESSAGES } from '../../content/messages'
 import { formatAmountRange } from '../../components/amounts'
 import { useLoad } from 'shared/ui/use-load'
-import { LoadError, LoanSkeleton } from '../../components/load-states'
-import { useOneTap } from '../../components/use-one-tap'
+import { LoadError } from '../../components/screen-parts'
+import { ProductList } from '../../components/product-list'
 
 /** The joint login failure page (`/jointLoginFailure`, 'Order Details'): why, and products to try instead. */
 export function JointLoginFailureScreen(props: RemoteProps) {
@@ -26,24 +27,21 @@ export function JointLoginFailureScreen(props: RemoteProps) {
     return result
   }, [http, productId, orderId])
   const { state, retry } = useLoad(load)
-  // One product per tap: a second tap while the first asks for its link (or just after) would open two pages.
-  const oneTap = useOneTap()
 
-  const tap = (product: JointProduct, positionId: number) =>
-    oneTap(async () => {
-      trackProductClick(http, { productId: product.productId, positionId })
-      const link = await getProductLink(http, product.productId)
-      if (link === null) return
-      openServerLink(link, {
-        settings: props.settings,
-        navigate: props.navigate,
-        bridge: props.bridge,
-        refuse: (message) => showToast(message),
-      })
+  const tap = async (product: JointProduct, positionId: number) => {
+    trackProductClick(http, { productId: product.productId, positionId })
+    const link = await getProductLink(http, product.productId)
+    if (link === null) return
+    openServerLink(link, {
+      settings: props.settings,
+      navigate: props.navigate,
+      bridge: props.bridge,
+      refuse: (message) => showToast(message),
     })
+  }
 
   if (state.status === 'loading') {
-    return <LoanSkeleton label={MESSAGES.common.loading} heights={[96, 240]} />
+    return <Skeleton label={MESSAGES.common.loading} heights={[96, 240]} />
   }
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   const { errorMsg, list } = state.data
@@ -55,46 +53,41 @@ export function JointLoginFailureScreen(props: RemoteProps) {
         {errorMsg && <p className="loan-status__desc">{errorMsg}</p>}
       </section>
       {list.length > 0 && (
-        <section className="loan-recommended" aria-label={JOINT_MESSAGES.products}>
-          <ul className="loan-recommended__list">
-            {list.map((product, index) => {
-              const enabled = product.enabled !== 0
-              return (
-                <li key={`${product.productId}-${index}`}>
-                  <button
-                    type="button"
-                    className={`loan-product${enabled ? '' : ' is-disabled'}`}
-                    disabled={!enabled}
-                    onClick={() => void tap(product, index)}
-                  >
-                    {product.logo && (
-                      <span className="loan-product__head">
-                        <ServerImage className="loan-product__logo" src={product.logo} fetchPriority="low" />
-                      </span>
-                    )}
-                    <span className="loan-product__range">
-                      {formatAmountRange(product.range, { rupee: props.settings.rupee })}
-                    </span>
-                    <span className="loan-product__rate">{product.rate}</span>
-                    <span className="loan-product__range-desc">{product.rangeDesc}</span>
-                    <span className="loan-product__desc">{product.description}</span>
-                    {product.tags.length > 0 && (
-                      <span className="loan-product__tags">
-                        {product.tags.map((tag, i) => (
-                          <span className="loan-tag" key={`${tag}-${i}`}>
-                            {tag}
-                          </span>
-                        ))}
-                      </span>
-                    )}
-                  </button>
-                </li>
-              )
-            })}
-          </ul>
-        </section>
+        <ProductList
+          label={JOINT_MESSAGES.products}
+          products={list}
+          enabled={(product) => product.enabled !== 0}
+          onTap={tap}
+          content={(product) => <JointProductContent product={product} rupee={props.settings.rupee} />}
+        />
       )}
     </div>
+  )
+}
+
+/** A product's button: its logo when the server sends one, range, rate, description and tags. */
+function JointProductContent({ product, rupee }: { product: JointProduct; rupee: boolean }) {
+  return (
+    <>
+      {product.logo && (
+        <span className="loan-product__head">
+          <ServerImage className="loan-product__logo" src={product.logo} fetchPriority="low" />
+        </span>
+      )}
+      <span className="loan-product__range">{formatAmountRange(product.range, { rupee })}</span>
+      <span className="loan-product__rate">{product.rate}</span>
+      <span className="loan-product__range-desc">{product.rangeDesc}</span>
+      <span className="loan-product__desc">{product.description}</span>
+      {product.tags.length > 0 && (
+        <span className="loan-product__tags">
+          {product.tags.map((tag, i) => (
+            <span className="loan-tag" key={`${tag}-${i}`}>
+              {tag}
+            </span>
+          ))}
+        </span>
+      )}
+    </>
   )
 }
 

@@ -8,12 +8,11 @@ import { warnUnknown } from 'shared/schema'
 import {
   createTestProps,
   renderWithUi,
-  setupMswServer,
   TEST_SETTINGS,
   UNKNOWN_OUTCOME_ANSWERS,
   withShortTimeouts,
 } from 'shared/testing'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { CONFIRM_PATHS } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES, MESSAGES } from '../../content/messages'
 import {
@@ -31,10 +30,10 @@ import {
   TEST_AGREEMENT_URL,
 } from '../../mocks/agreement-document'
 import { testPictures } from '../../mocks/demo-images'
-import { handlers } from '../../mocks/handlers'
 import { REFUSED_MESSAGE, visits } from 'shared/testing/recorded-navigation'
 import { AGREEMENT_LOAD_MS } from './agreement-document'
 import { LoanConfirmScreen, type LoanConfirmScreenProps } from './loan-confirm-screen'
+import { setupScreenServer } from '../../testing/screen-server'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 vi.mock('shared/schema', async (importOriginal) => ({
@@ -42,12 +41,7 @@ vi.mock('shared/schema', async (importOriginal) => ({
   warnUnknown: vi.fn(),
 }))
 
-const server = setupMswServer(...handlers)
-beforeEach(() => {
-  visits.length = 0
-  vi.mocked(warnUnknown).mockClear()
-})
-afterEach(() => server.events.removeAllListeners())
+const server = setupScreenServer()
 
 const m = CONFIRM_MESSAGES
 const DEMO_CONFIRMATIONS = demoConfirmations(testPictures, TEST_AGREEMENT_URL)

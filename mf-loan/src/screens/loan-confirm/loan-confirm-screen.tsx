@@ -5,6 +5,7 @@ import { formatDateText, formatDetailValue, formatPesos } from 'shared/format'
 import { openServerLink, type ServerLinkContext } from 'shared/navigation'
 import { warnUnknown, type ApiResult } from 'shared/schema'
 import { ServerImage, showToast } from 'shared/ui'
+import { Skeleton } from 'shared/ui/screen-parts'
 import { useLoad } from 'shared/ui/use-load'
 import {
   getAgreementLink,
@@ -15,18 +16,13 @@ import {
   type LoanConfirm,
 } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES, days, isKnownTermUnit, MESSAGES, termByPeriod } from '../../content/messages'
-import { LoadError, LoanSkeleton } from '../../components/load-states'
+import { LoadError } from '../../components/screen-parts'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
-import { AgreementPopup } from './agreement-popup'
-import { PointOutPopup } from './point-out-popup'
-import { PromotionalPopup } from './promotional-popup'
+import { ConfirmDialogs, type ConfirmDialog } from './confirm-dialogs'
 import { usePushLoan } from './use-push-loan'
 
 const m = CONFIRM_MESSAGES
-
-/** The pop-ups that queue; the app's back shows 'Point out' on its own. */
-type ConfirmDialog = 'agreement' | 'promotion'
 
 export interface LoanConfirmScreenProps extends RemoteProps {
   variant: ConfirmVariant
@@ -58,7 +54,7 @@ export function LoanConfirmScreen({ variant, byPeriod = false, ...props }: LoanC
 
   if (state.status === 'loading') {
     // Reserved heights: the amount, the details and plan, the agreements and 'Next'.
-    return <LoanSkeleton label={MESSAGES.common.loading} heights={[120, 240, 96]} />
+    return <Skeleton label={MESSAGES.common.loading} heights={[120, 240, 96]} />
   }
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   return <ConfirmView {...props} variant={variant} byPeriod={byPeriod} {...state.data} />
@@ -217,7 +213,7 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
         )}
         <button
           type="button"
-          className={`loan-button${ticked && !received ? '' : ' is-grey'}`}
+          className={`ui-button${ticked && !received ? '' : ' is-grey'}`}
           disabled={!ticked || sending}
           onClick={next}
         >
@@ -225,26 +221,16 @@ function ConfirmView({ loan, agreements, variant, byPeriod, ...props }: ViewProp
         </button>
       </div>
 
-      {dialog === 'agreement' && (
-        <AgreementPopup
-          url={loan.popAgreementUrl}
-          settings={props.settings}
-          onCancel={() => bridge.call('closeWebview')}
-          onAgree={() => close('agreement')}
-          onReadAgreement={() => void tap(() => openServerLink(loan.popAgreementUrl, linkContext()))}
-        />
-      )}
-      {dialog === 'promotion' && (
-        <PromotionalPopup message={loan.popMsg} onClose={() => close('promotion')} />
-      )}
-      {pointOut && (
-        <PointOutPopup
-          title={loan.popTitle}
-          content={loan.popContent}
-          onCancel={() => bridge.call('closeWebview')}
-          onAgree={() => setPointOut(false)}
-        />
-      )}
+      <ConfirmDialogs
+        loan={loan}
+        bridge={bridge}
+        settings={props.settings}
+        dialog={dialog}
+        close={close}
+        pointOut={pointOut}
+        onPointOutAgree={() => setPointOut(false)}
+        onReadAgreement={() => void tap(() => openServerLink(loan.popAgreementUrl, linkContext()))}
+      />
     </div>
   )
 }

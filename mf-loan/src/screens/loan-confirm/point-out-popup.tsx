@@ -1,29 +1,27 @@
+import type { RemoteProps } from 'shared/contract'
+import type { LoanConfirm } from '../../api/loan-confirm'
 import { CONFIRM_MESSAGES as m } from '../../content/messages'
-import { LoanModal } from '../../components/loan-modal'
+import { Modal } from '../../components/screen-parts'
+import { CloseWebviewButton } from './close-webview-button'
 
 interface PointOutPopupProps {
-  /** The server's heading and text (`popTitle`, `popContent`). */
-  title: string
-  content: string
-  /** 'Cancel': the app closes the web view. */
-  onCancel: () => void
+  loan: Pick<LoanConfirm, 'popTitle' | 'popContent'>
+  bridge: RemoteProps['bridge']
   onAgree: () => void
 }
 
-/** 'Point out': what the app's back shows when the server asks for it (`isPopType` 1), with 'Cancel' and 'Agree'. */
-export function PointOutPopup({ title, content, onCancel, onAgree }: PointOutPopupProps) {
+/** 'Point out': what the app's back shows when the server asks for it (`isPopType` 1), with Cancel and Agree. */
+export function PointOutPopup({ loan, bridge, onAgree }: PointOutPopupProps) {
   return (
-    <LoanModal title={m.pointOut.title}>
-      {title && <p className="loan-modal__text loan-modal__strong">{title}</p>}
-      <p className="loan-modal__text">{content}</p>
+    <Modal title={m.pointOut.title}>
+      {loan.popTitle && <p className="loan-modal__text loan-modal__strong">{loan.popTitle}</p>}
+      <p className="loan-modal__text">{loan.popContent}</p>
       <div className="loan-modal__actions">
-        <button type="button" className="loan-button loan-button--ghost" onClick={onCancel}>
-          {m.pointOut.cancel}
-        </button>
-        <button type="button" className="loan-button" onClick={onAgree}>
+        <CloseWebviewButton bridge={bridge} label={m.pointOut.cancel} />
+        <button type="button" className="ui-button" onClick={onAgree}>
           {m.pointOut.agree}
         </button>
       </div>
-    </LoanModal>
+    </Modal>
   )
 }

@@ -1,16 +1,16 @@
 import { MESSAGES } from '../../content/messages'
-import { LoanModal } from '../../components/loan-modal'
+import { Modal } from '../../components/screen-parts'
 
-/** 'Kind tips': the server's tips message and 'Confirm'; it does not close by a tap outside. */
+/** 'Kind tips': the server's tips message and 'Confirm'; a tap outside does not close it. */
 export function KindTipsDialog({ message, onConfirm }: { message: string; onConfirm: () => void }) {
   return (
-    <LoanModal title={MESSAGES.kindTips.title}>
+    <Modal title={MESSAGES.kindTips.title}>
       <p className="loan-modal__text">{message}</p>
       <div className="loan-modal__actions">
-        <button type="button" className="loan-button" onClick={onConfirm}>
+        <button type="button" className="ui-button" onClick={onConfirm}>
           {MESSAGES.kindTips.confirm}
         </button>
       </div>
-    </LoanModal>
+    </Modal>
   )
 }

@@ -4,17 +4,17 @@ import { delay, http } from 'msw'
 import { apiPath, envelope, failure, readForm } from 'shared/mocks'
 import type * as Schema from 'shared/schema'
 import { warnUnknown } from 'shared/schema'
-import { createTestProps, renderWithUi, setupMswServer, TEST_SETTINGS } from 'shared/testing'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { createTestProps, renderWithUi, TEST_SETTINGS } from 'shared/testing'
+import { beforeEach, expect, test, vi } from 'vitest'
 import { EVENT_SAVE_PATH, PRODUCT_CLICK_PATH } from '../../api/events'
 import { GOOGLE_SCORE_PATH, LOAN_DETAILS_PATH } from '../../api/loan-details'
 import { MESSAGES } from '../../content/messages'
-import { handlers } from '../../mocks/handlers'
 import { testPictures } from '../../mocks/demo-images'
 import { DEMO_LINKS, demoOrders, SCENARIOS } from '../../mocks/orders'
 import { visits } from 'shared/testing/recorded-navigation'
 import { LoanDetailsScreen } from './loan-details-screen'
 import { BANK_TIP_KEY } from './loan-rules'
+import { setupScreenServer } from '../../testing/screen-server'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 vi.mock('shared/schema', async (importOriginal) => ({
@@ -22,13 +22,8 @@ vi.mock('shared/schema', async (importOriginal) => ({
   warnUnknown: vi.fn(),
 }))
 
-const server = setupMswServer(...handlers)
-beforeEach(() => {
-  visits.length = 0
-  sessionStorage.clear()
-  vi.mocked(warnUnknown).mockClear()
-})
-afterEach(() => server.events.removeAllListeners())
+const server = setupScreenServer()
+beforeEach(() => sessionStorage.clear())
 
 const m = MESSAGES.details
 const DEMO_ORDERS = demoOrders(testPictures)

@@ -4,11 +4,12 @@ import { pageOrder } from 'shared/session'
 import { formatDetailValue } from 'shared/format'
 import { leftPage, openServerLink, type ServerLinkContext } from 'shared/navigation'
 import { ServerImage, showToast } from 'shared/ui'
+import { Skeleton } from 'shared/ui/screen-parts'
 import { clickProduct, BORROW_AGAIN_MODULE, RECOMMENDED_MODULE, saveEvent } from '../../api/events'
 import type { ApiResult } from 'shared/schema'
 import { getLoanDetails, type LoanDetails, type RecProduct } from '../../api/loan-details'
 import { MESSAGES } from '../../content/messages'
-import { LoadError, LoanSkeleton } from '../../components/load-states'
+import { LoadError, Modal } from '../../components/screen-parts'
 import { StatusIcon } from '../../components/status-icon'
 import { useDialogQueue } from '../../components/use-dialog-queue'
 import { useOneTap } from '../../components/use-one-tap'
@@ -22,11 +23,9 @@ import {
   showsRecommended,
   warnUnknownValues,
 } from './loan-rules'
-import { AppRatingDialog } from './app-rating-dialog'
-import { BankCardDialog } from './bank-card-dialog'
 import { KindTipsDialog } from './kind-tips-dialog'
+import { RatingDialog } from './rating-dialog'
 import { RecommendedList } from './recommended-list'
-import { WithdrawalPrompt } from './withdrawal-prompt'
 
 const m = MESSAGES.details
 
@@ -85,7 +84,7 @@ export function LoanDetailsScreen(props: RemoteProps) {
 
   if (state.status === 'loading' || leaving) {
     // Reserved heights: the status banner, the product card, the buttons.
-    return <LoanSkeleton label={leaving ? m.redirecting : MESSAGES.common.loading} heights={[120, 180, 56]} />
+    return <Skeleton label={leaving ? m.redirecting : MESSAGES.common.loading} heights={[120, 180, 56]} />
   }
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />
   return <LoanDetailsView {...props} details={state.data.details} ids={ids} linkContext={linkContext} />
@@ -177,14 +176,14 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
         <div className="loan-actions">
           {actions.kind === 'delay' && (
             <>
-              <button type="button" className="loan-button" onClick={() => goRepay('/repay')}>
+              <button type="button" className="ui-button" onClick={() => goRepay('/repay')}>
                 {m.repay}
               </button>
               <div className="loan-rollover">
                 <p className="loan-rollover__tagline">{m.rolloverTagline}</p>
                 <button
                   type="button"
-                  className="loan-button loan-button--ghost"
+                  className="ui-button ui-button--ghost"
                   onClick={() => goRepay('/delayRepay')}
                 >
                   {m.rollover}
@@ -193,12 +192,12 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
             </>
           )}
           {actions.kind === 'repayment' && (
-            <button type="button" className="loan-button" onClick={() => goRepay('/repay')}>
+            <button type="button" className="ui-button" onClick={() => goRepay('/repay')}>
               {m.repayment}
             </button>
           )}
           {actions.kind === 'borrowAgain' && (
-            <button type="button" className="loan-button" onClick={borrowAgain}>
+            <button type="button" className="ui-button" onClick={borrowAgain}>
               {m.borrowAgain}
             </button>
           )}
@@ -219,30 +218,53 @@ function LoanDetailsView({ details, ids, linkContext, ...props }: ViewProps) {
       )}
 
       {dialog === 'withdraw' && (
-        <WithdrawalPrompt
-          message={details.reyMsg}
-          onCancel={() => {
-            close('withdraw')
-            goHome()
-          }}
-          onWithdraw={withdraw}
-        />
+        <Modal label={MESSAGES.withdraw.title}>
+          <p className="loan-modal__text">{details.reyMsg}</p>
+          <div className="loan-modal__actions">
+            <button
+              type="button"
+              className="ui-button ui-button--ghost"
+              onClick={() => {
+                close('withdraw')
+                goHome()
+              }}
+            >
+              {MESSAGES.withdraw.cancel}
+            </button>
+            <button type="button" className="ui-button" onClick={withdraw}>
+              {MESSAGES.withdraw.confirm}
+            </button>
+          </div>
+        </Modal>
       )}
       {dialog === 'tips' && <KindTipsDialog message={details.kindTipsMsg} onConfirm={() => close('tips')} />}
       {dialog === 'card' && (
-        <BankCardDialog
+        <Modal
           title={details.cardPopTitle}
-          message={details.cardPopMsg}
+          label={MESSAGES.bankCard.bind}
           onClose={() => close('card')}
-          onBind={() => {
-            close('card')
-            // This order's ids, not the session's last order: binding returns to it (issue #25).
-            props.navigate(`/bindBank?${new URLSearchParams({ ...globalParams(ids), source: BIND_SOURCE })}`)
-          }}
-        />
+          closeLabel={MESSAGES.bankCard.close}
+        >
+          <p className="loan-modal__text">{details.cardPopMsg}</p>
+          <div className="loan-modal__actions">
+            <button
+              type="button"
+              className="ui-button"
+              onClick={() => {
+                close('card')
+                // This order's ids, not the session's last order: binding returns to it (issue #25).
+                props.navigate(
+                  `/bindBank?${new URLSearchParams({ ...globalParams(ids), source: BIND_SOURCE })}`,
+                )
+              }}
+            >
+              {MESSAGES.bankCard.bind}
+            </button>
+          </div>
+        </Modal>
       )}
       {dialog === 'rating' && (
-        <AppRatingDialog http={props.http} bridge={props.bridge} onClose={() => close('rating')} />
+        <RatingDialog http={props.http} bridge={props.bridge} onClose={() => close('rating')} />
       )}
     </div>
   )

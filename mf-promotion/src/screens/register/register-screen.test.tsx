@@ -1,11 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { promoPath } from 'shared/mocks'
 import type { HostHttp } from 'shared/http'
 import { MALFORMED_MESSAGE } from 'shared/schema'
-import { setupMswServer } from 'shared/testing'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { setupFileClock, setupMswServer } from 'shared/testing'
+import { afterEach, expect, test, vi } from 'vitest'
 import { served, SID_PATH, SMS_PATH, TRACK_VISIT_PATH } from '../../api/paths'
 import { MESSAGES } from '../../content/messages'
 import { handlers } from '../../mocks/handlers'
@@ -19,21 +18,28 @@ import {
 } from '../../testing/promo-page'
 
 const server = setupMswServer(...handlers)
-
-/** Timers are fake (the countdown), but advance with real time so calls and toasts run as in the app. */
-beforeAll(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
-afterAll(() => vi.useRealTimers())
+// The SMS code's countdown is ours to drive.
+const setupUser = setupFileClock()
 afterEach(() => {
   resetStore()
-  server.events.removeAllListeners()
   vi.restoreAllMocks()
 })
 
 const PHONE = '13912345678'
 const DOWNLOAD = '?app_from=fb&user_from=u-42&utm_tag=summer&id=7&links_id=L1#/downloadTemplate'
 
+/** What both tracking calls carry from AD_QUERY, on an Android phone (the test's user agent). */
+const AD_TRACKING = {
+  page_id: '7',
+  user_from: 'u-42',
+  client_type: 'android',
+  page_type: '1',
+  utm_tag: 'summer',
+  app_from: 'fb',
+}
+
 async function renderLanding(query: Record<string, string> = AD_QUERY) {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const user = setupUser()
   const requests = recordPromoRequests(server)
   const rendered = renderPromotion(query)
   await screen.findByRole('img', { name: MESSAGES.captchaImage })
@@ -47,7 +53,7 @@ const smsButton = () => screen.getByRole('button', { name: /get verification cod
 const apply = () => screen.getByRole('button', { name: MESSAGES.apply })
 const stampOf = (image: HTMLImageElement) => new URL(image.src).searchParams.get('a')
 
-async function fillPhoneAndCaptcha(user: ReturnType<typeof userEvent.setup>, phone = PHONE) {
+async function fillPhoneAndCaptcha(user: ReturnType<typeof setupUser>, phone = PHONE) {
   await user.type(phoneInput(), phone)
   await user.type(captchaInput(), await readCaptcha())
 }
@@ -57,14 +63,7 @@ test('the landing: the template, the visit counted, a captcha picture for a fres
   expect(await screen.findByRole('heading', { name: '极速借款，最快3分钟到账' })).toBeInTheDocument()
   expect(requests.to('/service/channel/channel-template')[0].query.templateId).toBe('7')
   await waitFor(() => expect(requests.to('/promotion/track-visit')).toHaveLength(1))
-  expect(requests.to('/promotion/track-visit')[0].query).toMatchObject({
-    page_id: '7',
-    user_from: 'u-42',
-    client_type: 'android',
-    page_type: '1',
-    utm_tag: 'summer',
-    app_from: 'fb',
-  })
+  expect(requests.to('/promotion/track-visit')[0].query).toMatchObject(AD_TRACKING)
   const image = new URL(captchaImage().src)
   expect(image.pathname).toBe('/api/v2/promo/promotion/get-captcha')
   expect(image.searchParams.get('sid')).toMatch(/^demo-sid-/)
@@ -105,22 +104,30 @@ test('a template call that gets no answer shows error', async () => {
   expect(await screen.findByText('error')).toBeInTheDocument()
 })
 
-test('a captcha session the server refuses shows its message; refreshing asks for a new one', async () => {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-  server.use(
-    mswHttp.get(promoPath('/promotion/get-sid'), () => HttpResponse.json({ code: 1, message: '会话失败' })),
-  )
-  renderPromotion()
-  expect(await screen.findByText('会话失败')).toBeInTheDocument()
+/**
+ * No captcha picture while the captcha session failed; once the server answers again, a phone typed and a tap
+ * on refresh bring one.
+ */
+async function expectPictureOnlyOnceRefreshed(user: ReturnType<typeof setupUser>) {
   expect(screen.queryByRole('img', { name: MESSAGES.captchaImage })).not.toBeInTheDocument()
   server.resetHandlers()
   await user.type(phoneInput(), PHONE)
   await user.click(screen.getByRole('button', { name: MESSAGES.captchaRefresh }))
   expect(await screen.findByRole('img', { name: MESSAGES.captchaImage })).toBeInTheDocument()
+}
+
+test('a captcha session the server refuses shows its message; refreshing asks for a new one', async () => {
+  const user = setupUser()
+  server.use(
+    mswHttp.get(promoPath('/promotion/get-sid'), () => HttpResponse.json({ code: 1, message: '会话失败' })),
+  )
+  renderPromotion()
+  expect(await screen.findByText('会话失败')).toBeInTheDocument()
+  await expectPictureOnlyOnceRefreshed(user)
 })
 
 test('a captcha session answer without a sid is told in Chinese, as the landing; refreshing asks again', async () => {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const user = setupUser()
   server.use(
     mswHttp.get(promoPath('/promotion/get-sid'), () =>
       HttpResponse.json({ code: 0, message: 'success', data: { sid: '' } }),
@@ -130,11 +137,7 @@ test('a captcha session answer without a sid is told in Chinese, as the landing;
   expect(await screen.findByText(MESSAGES.sidMissing)).toBeInTheDocument()
   expect(MESSAGES.sidMissing).toMatch(/^[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef“”]+$/)
   expect(screen.queryByText(MALFORMED_MESSAGE)).not.toBeInTheDocument()
-  expect(screen.queryByRole('img', { name: MESSAGES.captchaImage })).not.toBeInTheDocument()
-  server.resetHandlers()
-  await user.type(phoneInput(), PHONE)
-  await user.click(screen.getByRole('button', { name: MESSAGES.captchaRefresh }))
-  expect(await screen.findByRole('img', { name: MESSAGES.captchaImage })).toBeInTheDocument()
+  await expectPictureOnlyOnceRefreshed(user)
 })
 
 test('a captcha session call that gets no answer shows error', async () => {
@@ -293,7 +296,7 @@ test('taps while the captcha session is still on its way (the page just hydrated
       return HttpResponse.json({ code: 0, message: 'ok', data: { sid: 'demo-sid-held' } })
     }),
   )
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  const user = setupUser()
   const requests = recordPromoRequests(server)
   renderPromotion()
   await user.type(phoneInput(), PHONE)
@@ -326,15 +329,7 @@ test('apply: the click counted, then one registration with the spec’s fields; 
   expect(requests.to('/promotion/register')).toHaveLength(1)
   const paths = requests.paths()
   expect(paths.indexOf('/promotion/track-click')).toBeLessThan(paths.indexOf('/promotion/register'))
-  expect(requests.to('/promotion/track-click')[0].query).toMatchObject({
-    page_id: '7',
-    user_from: 'u-42',
-    client_type: 'android',
-    page_type: '1',
-    utm_tag: 'summer',
-    app_from: 'fb',
-    phone: PHONE,
-  })
+  expect(requests.to('/promotion/track-click')[0].query).toMatchObject({ ...AD_TRACKING, phone: PHONE })
   expect(listRegistrations().map((r) => r.body)).toEqual([
     {
       phone: PHONE,

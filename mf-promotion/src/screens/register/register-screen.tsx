@@ -98,28 +98,41 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
     showToast(outcome.message)
   }
 
+  /**
+   * The captcha session a tap (whose fields have no `problem`, else it is told) can send now. Without one, the
+   * tap waits for the session that is loading, or a new one is asked for.
+   */
+  const sidFor = (tap: 'sms' | 'apply', problem: string | null): string | null => {
+    if (problem) {
+      showToast(problem)
+      return null
+    }
+    if (!sid) {
+      if (sidState.status === 'loading') waitingForSid.current.add(tap)
+      else {
+        // No captcha session, so no picture the typed text could match: get one.
+        showToast(MESSAGES.captchaInvalid)
+        retrySid()
+      }
+    }
+    return sid
+  }
+
   const onSms = async () => {
     if (countdown.remaining > 0) {
       showToast(MESSAGES.smsRepeated)
       return
     }
     if (busy.current.sms) return
-    const problem = smsProblem(fields)
-    if (problem) {
-      showToast(problem)
-      return
-    }
-    if (!sid) {
-      if (sidState.status === 'loading') waitingForSid.current.add('sms')
-      else {
-        // No captcha session, so no picture the typed text could match: get one.
-        showToast(MESSAGES.captchaInvalid)
-        retrySid()
-      }
-      return
-    }
+    const readySid = sidFor('sms', smsProblem(fields))
+    if (!readySid) return
     busy.current.sms = true
-    const outcome = await sendSms(http, { phone: fields.phone, capcode: fields.capcode, sid, params })
+    const outcome = await sendSms(http, {
+      phone: fields.phone,
+      capcode: fields.capcode,
+      sid: readySid,
+      params,
+    })
     busy.current.sms = false
     if (outcome.kind === 'done') {
       showToast(MESSAGES.smsSent)
@@ -129,23 +142,12 @@ export function RegisterScreen({ http, settings, navigate, params }: Props) {
 
   const onApply = async () => {
     if (busy.current.apply) return
-    const problem = applyProblem(fields)
-    if (problem) {
-      showToast(problem)
-      return
-    }
-    if (!sid) {
-      if (sidState.status === 'loading') waitingForSid.current.add('apply')
-      else {
-        showToast(MESSAGES.captchaInvalid)
-        retrySid()
-      }
-      return
-    }
+    const readySid = sidFor('apply', applyProblem(fields))
+    if (!readySid) return
     busy.current.apply = true
     setApplying(true)
     trackClick(http, params, clientType(navigator.userAgent), fields.phone)
-    const outcome = await register(http, { ...fields, sid, params })
+    const outcome = await register(http, { ...fields, sid: readySid, params })
     busy.current.apply = false
     setApplying(false)
     if (outcome.kind === 'done') {

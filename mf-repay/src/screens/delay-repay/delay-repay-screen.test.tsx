@@ -2,39 +2,26 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http as mswHttp } from 'msw'
 import { apiPath, envelope } from 'shared/mocks'
-import {
-  createTestProps,
-  setupMswServer,
-  TEST_SESSION,
-  TEST_SETTINGS,
-  unformattedValues,
-} from 'shared/testing'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { createTestProps, TEST_SESSION, unformattedValues } from 'shared/testing'
+import { expect, test, vi } from 'vitest'
 import { DELAY_PLAY_DETAIL_PATH } from '../../api/paths'
 import { mountRepay } from '../../testing/mount-repay'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
 import { DEMO_DELAYS, realisticDelay, SCENARIOS, testPictures } from '../../mocks/demo-data'
-import { handlers } from '../../mocks/handlers'
-import { listPays, resetStore } from '../../mocks/store'
+import { listPays } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'
 import { expectIncompleteLinkWithoutCall } from '../../testing/incomplete-link'
+import { DEMO_SETTINGS, setupScreenServer } from '../../testing/screen-server'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
-const server = setupMswServer(...handlers)
-beforeEach(() => window.sessionStorage.clear())
-afterEach(() => {
-  resetStore()
-  visits.length = 0
-})
-
-const SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['pay.cashloan-demo.ph'] }
+const server = setupScreenServer()
 
 function renderDelay(orderId: string = SCENARIOS.full) {
   const props = createTestProps({
     screen: 'delayRepay',
     query: { productId: '1', orderId },
-    settings: SETTINGS,
+    settings: DEMO_SETTINGS,
   })
   mountRepay(props)
   return { props, user: userEvent.setup() }

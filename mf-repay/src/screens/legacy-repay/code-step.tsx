@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { showToast } from 'shared/ui'
 import { MESSAGES } from '../../content/messages'
-import { RepaySheet } from '../../components/repay-modal'
+import { Modal } from '../../components/screen-parts'
 
 const m = MESSAGES.legacy
 
@@ -51,7 +51,7 @@ export function CodeStep({ busy, onConfirm, onResend, onCancel }: CodeStepProps)
   }
 
   return (
-    <RepaySheet title={m.codeTitle}>
+    <Modal title={m.codeTitle}>
       <p className="legacy-code__hint">{m.codeHint}</p>
       <div className="legacy-code__row">
         <label className="legacy-code__label" htmlFor={inputId}>
@@ -67,7 +67,7 @@ export function CodeStep({ busy, onConfirm, onResend, onCancel }: CodeStepProps)
         />
         <button
           type="button"
-          className="repay-button repay-button--ghost legacy-code__resend"
+          className="ui-button ui-button--ghost legacy-code__resend"
           disabled={seconds > 0 || resending || busy}
           onClick={() => void resend()}
         >
@@ -75,13 +75,13 @@ export function CodeStep({ busy, onConfirm, onResend, onCancel }: CodeStepProps)
         </button>
       </div>
       <div className="repay-sheet__actions">
-        <button type="button" className="repay-button repay-button--ghost" disabled={busy} onClick={onCancel}>
+        <button type="button" className="ui-button ui-button--ghost" disabled={busy} onClick={onCancel}>
           {m.cancel}
         </button>
-        <button type="button" className="repay-button" disabled={busy} onClick={confirm}>
+        <button type="button" className="ui-button" disabled={busy} onClick={confirm}>
           {m.confirm}
         </button>
       </div>
-    </RepaySheet>
+    </Modal>
   )
 }

@@ -2,11 +2,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event'
 import { delay, http as mswHttp, HttpResponse } from 'msw'
 import { envelope, failure, legacyPath } from 'shared/mocks'
-import { createTestProps, setupMswServer, TEST_SETTINGS } from 'shared/testing'
+import { createTestProps } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { REPAYMENT_COMMIT_PATH, REPAYMENT_CONFIRM_PATH, REPAYMENT_WAY_PATH } from '../../api/legacy-repay'
 import { mountRepay } from '../../testing/mount-repay'
-import { handlers } from '../../mocks/handlers'
 import {
   DEMO_CARDS,
   DEMO_CODE,
@@ -15,17 +14,15 @@ import {
   resetLegacyCalls,
 } from '../../mocks/legacy-repay'
 import { visits } from 'shared/testing/recorded-navigation'
+import { DEMO_SETTINGS, setupScreenServer } from '../../testing/screen-server'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
-const server = setupMswServer(...handlers)
+const server = setupScreenServer()
 afterEach(() => {
   resetLegacyCalls()
-  visits.length = 0
   vi.useRealTimers()
 })
-
-const SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['pay.cashloan-demo.ph'] }
 
 type User = ReturnType<typeof userEvent.setup>
 
@@ -37,7 +34,7 @@ async function renderLegacy(
   const props = createTestProps({
     screen: 'legacyRepay',
     query: { orderId, ...query },
-    settings: SETTINGS,
+    settings: DEMO_SETTINGS,
   })
   mountRepay(props)
   return { props, user }

@@ -4,6 +4,7 @@ import { formatPesos } from 'shared/format'
 import { openServerLink } from 'shared/navigation'
 import type { ApiResult } from 'shared/schema'
 import { showToast } from 'shared/ui'
+import { Skeleton } from 'shared/ui/screen-parts'
 import { useLoad } from 'shared/ui/use-load'
 import {
   commitRepayment,
@@ -15,7 +16,7 @@ import {
 } from '../../api/legacy-repay'
 import { MESSAGES } from '../../content/messages'
 import { isAmount } from '../../components/amount'
-import { LoadError, PageMessage, RepaySkeleton } from '../../components/load-state'
+import { LoadError, PAGE_SHAPE, PageMessage } from '../../components/screen-parts'
 import { usePageOrder } from '../../components/order-ids'
 import { CodeStep } from './code-step'
 import './legacy-repay.css'
@@ -164,8 +165,8 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
     if (answer) remote.navigate(loanDetails())
   }
 
-  if (state.status === 'loading') return <RepaySkeleton label={m.loading} />
-  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} texts={m} />
+  if (state.status === 'loading') return <Skeleton label={m.loading} heights={PAGE_SHAPE} />
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} words={m} />
   const nothingToPay = store.cards.length === 0 && !store.alipay
   return (
     <div className="repay-page">
@@ -220,7 +221,7 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
       </section>
       <button
         type="button"
-        className="repay-button"
+        className="ui-button"
         disabled={working || leaving || nothingToPay}
         onClick={() => void pay()}
       >

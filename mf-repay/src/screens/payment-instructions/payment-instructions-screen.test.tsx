@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createTestProps } from 'shared/testing'
+import { createTestProps, tapViewerImage } from 'shared/testing'
 import { afterEach, expect, test, vi } from 'vitest'
 import { MESSAGES } from '../../content/messages'
 import { mountRepay } from '../../testing/mount-repay'
@@ -20,15 +20,6 @@ const viewer = () => document.querySelector('.adm-image-viewer-content')
 const viewerImages = () =>
   [...document.querySelectorAll<HTMLImageElement>('.adm-image-viewer-content img')].map((i) => i.src)
 const indicator = () => document.querySelector('.adm-image-viewer-indicator')
-
-/** A tap on the picture shown (antd-mobile's viewer closes on a tap, recognised from touch events). */
-async function tapViewerImage(index: number) {
-  const control = document.querySelectorAll('.adm-image-viewer-control')[index]
-  const touch = { identifier: 0, clientX: 10, clientY: 10, pageX: 10, pageY: 10, target: control }
-  fireEvent.touchStart(control, { touches: [touch], changedTouches: [touch], targetTouches: [touch] })
-  await new Promise((resolve) => setTimeout(resolve, 30))
-  fireEvent.touchEnd(control, { touches: [], changedTouches: [touch], targetTouches: [] })
-}
 
 test('the page shows the steps for two e-wallets and offline stores, with the Reference_no', () => {
   renderInstructions()

@@ -72,7 +72,7 @@ export function PaymentInstructionsScreen() {
         visible={viewer.visible}
         label={m.pictures(CHANNELS[viewer.channel].name)}
         closeLabel={m.close}
-        closeClassName="repay-button repay-button--ghost"
+        closeClassName="ui-button ui-button--ghost"
         onClose={close}
       >
         {(container) => (

@@ -4,11 +4,8 @@ import type { MultiImageViewerProps } from 'antd-mobile/es/components/image-view
 import 'antd-mobile/es/components/image-viewer/image-viewer.css'
 import 'antd-mobile/es/components/mask/mask.css'
 import 'antd-mobile/es/components/safe-area/safe-area.css'
-import { onDemand, type LoadFailedProps } from 'shared/ui/on-demand'
-import { MESSAGES } from '../../content/messages'
-import { RepaySheet } from '../../components/repay-modal'
-
-const m = MESSAGES.instructions
+import { onDemand } from 'shared/ui/on-demand'
+import { LoadFailed } from '../../components/screen-parts'
 
 /**
  * The viewer's chunk (antd-mobile's ImageViewer with react-spring and @use-gesture), kept out of the page's
@@ -19,24 +16,8 @@ export const viewerChunk = {
   load: () => import('antd-mobile/es/components/image-viewer/image-viewer'),
 }
 
-/** What a tap shows when the viewer's code could not be downloaded. */
-function ViewerLoadFailed({ onRetry, onClose }: LoadFailedProps) {
-  return (
-    <RepaySheet title={m.openFailed}>
-      <div className="repay-sheet__actions">
-        <button type="button" className="repay-button repay-button--ghost" onClick={onClose}>
-          {m.close}
-        </button>
-        <button type="button" className="repay-button" onClick={onRetry}>
-          {m.retry}
-        </button>
-      </div>
-    </RepaySheet>
-  )
-}
-
 /** antd-mobile's `ImageViewer.Multi` (swipe between pictures, a tap closes), loaded on demand. */
 export const LazyImageViewer = onDemand<MultiImageViewerProps>(
   () => viewerChunk.load().then((module) => module.MultiImageViewer),
-  ViewerLoadFailed,
+  LoadFailed,
 )

@@ -5,36 +5,31 @@ import { MESSAGES as HTTP_MESSAGES } from 'shared/http'
 import { apiPath, envelope, failure } from 'shared/mocks'
 import {
   createTestProps,
-  setupMswServer,
   TEST_SESSION,
-  TEST_SETTINGS,
   UNKNOWN_OUTCOME_ANSWERS,
   withShortTimeouts,
   unformattedValues,
 } from 'shared/testing'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { GENERATE_VCODE_PATH, LOAN_PLAY_DETAIL_PATH } from '../../api/paths'
 import { mountRepay } from '../../testing/mount-repay'
 import { REPAY_INFO_KEY } from '../../components/repay-info'
 import { DEMO_INSTALMENTS, realisticInstalment, SCENARIOS, testPictures } from '../../mocks/demo-data'
-import { handlers } from '../../mocks/handlers'
-import { listPays, resetStore } from '../../mocks/store'
+import { listPays } from '../../mocks/store'
 import { visits } from 'shared/testing/recorded-navigation'
 import { expectIncompleteLinkWithoutCall } from '../../testing/incomplete-link'
+import { DEMO_SETTINGS, setupScreenServer } from '../../testing/screen-server'
 
 vi.mock('shared/navigation', () => import('shared/testing/recorded-navigation'))
 
-const server = setupMswServer(...handlers)
-beforeEach(() => window.sessionStorage.clear())
-afterEach(() => {
-  resetStore()
-  visits.length = 0
-})
-
-const SETTINGS = { ...TEST_SETTINGS, allowedHosts: ['pay.cashloan-demo.ph'] }
+const server = setupScreenServer()
 
 async function renderRepay(orderId: string = SCENARIOS.full, options: { shortTimeouts?: boolean } = {}) {
-  const created = createTestProps({ screen: 'repay', query: { productId: '1', orderId }, settings: SETTINGS })
+  const created = createTestProps({
+    screen: 'repay',
+    query: { productId: '1', orderId },
+    settings: DEMO_SETTINGS,
+  })
   // Calls give up after TEST_TIMEOUT_MS: a timeout a test can wait for.
   const props = options.shortTimeouts ? withShortTimeouts(created) : created
   const user = userEvent.setup()
@@ -288,7 +283,7 @@ test.each(UNKNOWN_OUTCOME_ANSWERS)(
 
 test('a mistyped API base: the page leaves its skeleton with a clear message and Try again, and nothing throws', async () => {
   const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-  const settings = { ...SETTINGS, apiBase: 'https://api example.com/utilities' }
+  const settings = { ...DEMO_SETTINGS, apiBase: 'https://api example.com/utilities' }
   mountRepay(createTestProps({ screen: 'repay', query: { orderId: '86' }, settings }))
   const alert = await screen.findByRole('alert')
   expect(alert).toHaveTextContent(HTTP_MESSAGES.notSent)
@@ -423,7 +418,7 @@ test.each([
     const props = createTestProps({
       screen: 'repay',
       query: { productId: '1', orderId: SCENARIOS.realistic },
-      settings: SETTINGS,
+      settings: DEMO_SETTINGS,
     })
     const user = userEvent.setup()
     mountRepay(props)

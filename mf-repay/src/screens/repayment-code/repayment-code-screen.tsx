@@ -4,7 +4,7 @@ import { formatPesos } from 'shared/format'
 import { ServerImage } from 'shared/ui'
 import { MESSAGES } from '../../content/messages'
 import { CopyButton } from '../../components/copy-button'
-import { PageMessage } from '../../components/load-state'
+import { PageMessage } from '../../components/screen-parts'
 import { readCodePage } from './code-query'
 
 const m = MESSAGES.code

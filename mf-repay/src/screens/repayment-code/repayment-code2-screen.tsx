@@ -4,7 +4,7 @@ import { formatPesos } from 'shared/format'
 import { ServerImage } from 'shared/ui'
 import { MESSAGES } from '../../content/messages'
 import { CopyButton } from '../../components/copy-button'
-import { PageMessage } from '../../components/load-state'
+import { PageMessage } from '../../components/screen-parts'
 import { readRepayInfo } from '../../components/repay-info'
 
 const m = MESSAGES.code
@@ -21,11 +21,7 @@ export function RepaymentCode2Screen(props: RemoteProps) {
     const back = query ? `/repay?${query}` : '/repay'
     return (
       <PageMessage text={m.nothingStored}>
-        <button
-          type="button"
-          className="repay-button repay-button--ghost"
-          onClick={() => props.navigate(back)}
-        >
+        <button type="button" className="ui-button ui-button--ghost" onClick={() => props.navigate(back)}>
           {m.backToRepay}
         </button>
       </PageMessage>

@@ -4,22 +4,22 @@ import type { Http } from 'shared/http'
 import { showToast } from 'shared/ui'
 import { sendGoogleScore } from '../../api/loan-details'
 import { LIMITS, MESSAGES } from '../../content/messages'
-import { LoanModal } from '../../components/loan-modal'
+import { Modal } from '../../components/screen-parts'
 
 const m = MESSAGES.rating
 const STARS = Array.from({ length: LIMITS.stars }, (_, i) => i + 1)
 
-interface AppRatingDialogProps {
+interface RatingDialogProps {
   http: Http
   bridge: Bridge
   onClose: () => void
 }
 
 /**
- * The app rating dialog: tapping star n fills 1..n. Submit sends score 5 whatever was picked; the stars choose what
+ * The app rating: tapping star n fills 1..n. Submit sends score 5 whatever was picked; the stars choose what
  * follows: 4 or more go on to the store rating (native), fewer end here with thanks.
  */
-export function AppRatingDialog({ http, bridge, onClose }: AppRatingDialogProps) {
+export function RatingDialog({ http, bridge, onClose }: RatingDialogProps) {
   const [stars, setStars] = useState(0)
   const [sending, setSending] = useState(false)
 
@@ -39,7 +39,7 @@ export function AppRatingDialog({ http, bridge, onClose }: AppRatingDialogProps)
   }
 
   return (
-    <LoanModal title={m.title}>
+    <Modal title={m.title}>
       <div className="loan-stars" role="group" aria-label={m.title}>
         {STARS.map((n) => (
           <button
@@ -55,13 +55,13 @@ export function AppRatingDialog({ http, bridge, onClose }: AppRatingDialogProps)
         ))}
       </div>
       <div className="loan-modal__actions">
-        <button type="button" className="loan-button loan-button--ghost" onClick={onClose}>
+        <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
           {m.cancel}
         </button>
-        <button type="button" className="loan-button" disabled={sending} onClick={() => void submit()}>
+        <button type="button" className="ui-button" disabled={sending} onClick={() => void submit()}>
           {m.submit}
         </button>
       </div>
-    </LoanModal>
+    </Modal>
   )
 }
