@@ -13,11 +13,19 @@ export function indexHtml(name: string, html: string): Plugin {
     configResolved(config) {
       file = normalizePath(join(config.root, 'index.html'))
     },
-    resolveId(id) {
-      return normalizePath(id) === file ? file : null
+    // Filtered, so that no other module's resolution or load waits on this plugin: the federation plugin finds
+    // a remote's shared modules as they are resolved, and its map of them depends on that order.
+    resolveId: {
+      filter: { id: /index\.html$/ },
+      handler(id) {
+        return normalizePath(id) === file ? file : null
+      },
     },
-    load(id) {
-      return id === file ? html : null
+    load: {
+      filter: { id: /index\.html$/ },
+      handler(id) {
+        return id === file ? html : null
+      },
     },
     configureServer(server) {
       // After Vite's own middlewares, where a page address has been rewritten to /index.html, which is not on disk.
