@@ -50,19 +50,12 @@ async function unnamedControls(page: Page): Promise<string[]> {
 async function unreachableControls(page: Page): Promise<string[]> {
   // Enough presses to pass every focusable element once; cheap, each is one key event.
   const focusable = await page.locator('a[href], button, input, select, textarea, [tabindex]').count()
-  // From the start of the document, as a keyboard user arriving on the page. Where focus rests once each Tab
-  // is released is marked in the page itself: one round trip a press, not two.
-  await page.evaluate(() => {
-    document.addEventListener(
-      'keyup',
-      (event) => {
-        if (event.key === 'Tab') document.activeElement?.setAttribute('data-a11y-reached', '')
-      },
-      true,
-    )
-    ;(document.activeElement as HTMLElement | null)?.blur()
-  })
-  for (let i = 0; i < focusable + 5; i++) await page.keyboard.press('Tab')
+  // From the start of the document, as a keyboard user arriving on the page.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  for (let i = 0; i < focusable + 5; i++) {
+    await page.keyboard.press('Tab')
+    await page.evaluate(() => document.activeElement?.setAttribute('data-a11y-reached', ''))
+  }
   return page.evaluate(() => {
     const modal = [...document.querySelectorAll('[aria-modal="true"]')].find(
       (el) => (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0,
