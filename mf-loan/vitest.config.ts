@@ -1,9 +1,3 @@
-import { defineConfig } from 'vitest/config'
+import { unitTestConfig } from '../shared/config/vitest.ts'
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./vitest.setup.ts'],
-    css: false,
-  },
-})
+export default unitTestConfig(import.meta.dirname)

@@ -217,3 +217,8 @@ export function warnUnknown(field: string, value: unknown): void {
   warned.add(key)
   console.warn(`Unknown ${field}: ${JSON.stringify(value) ?? String(value)}; showing the default.`)
 }
+
+/** Forgets what was warned of, as a new page would: each unit test is a page of its own (shared/testing). */
+export function forgetWarnings(): void {
+  warned.clear()
+}

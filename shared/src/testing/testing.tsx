@@ -12,6 +12,7 @@ import { createHttp, type HostHttp } from '../http/http'
 import type { Registry } from '../registry/registry'
 import type { RoutePath } from '../routes/route-table'
 import { callQuery, mergeSessions, readParams, type SessionSnapshot } from '../session/session'
+import { forgetWarnings } from '../schema/schema'
 import { setupUi } from '../ui/setup'
 import { clearToasts, preloadToasts, toastNotifier, UiProvider } from '../ui/ui'
 
@@ -221,6 +222,9 @@ export function setupTestUi(): void {
   afterEach(() => {
     cleanup()
     clearToasts()
+    // Test files share one page (vitest.ts in config/): what a page keeps for its lifetime ends with each test.
+    forgetWarnings()
+    performance.clearMarks()
   })
   // A toast closed by the last test unmounts its React root on a later task (shared/ui/setup), and React
   // then flushes effects on another: let that finish before the file's DOM is torn down.

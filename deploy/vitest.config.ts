@@ -1,0 +1,3 @@
+import { unitTestConfig } from '../shared/config/vitest.ts'
+
+export default unitTestConfig(import.meta.dirname, { environment: 'node', setupFiles: [] })
