@@ -23,12 +23,13 @@ const REFUSALS = ['请正确输入手机号！', '请正确输入图形验证码
 test.use({ trace: 'off' })
 
 /**
- * 30 tries at each rate on the embedded server, as the issue asks. Both servers hand out the same pages and
- * scripts (the release step writes them once), and what is tested happens in the page, so the nginx project
- * runs a few tries of each to show the proxy path changes nothing: 120 throttled tries would cost the
- * suite's 2-core CI several minutes.
+ * 30 tries at each rate on the embedded server, as the issue asks, in `pnpm test:release`
+ * (FIRST_FRAME_TRIES=30); the gate's `pnpm test` makes the first 10 of that schedule, spread over it alike
+ * (ADR 0051). Both servers hand out the same pages and scripts (the release step writes them once), and what
+ * is tested happens in the page, so the nginx project runs 3 tries of each to show the proxy path changes
+ * nothing.
  */
-const triesOn = (project: string) => Number(process.env.FIRST_FRAME_TRIES ?? (project === 'nginx' ? 5 : 30))
+const triesOn = (project: string) => (project === 'nginx' ? 3 : Number(process.env.FIRST_FRAME_TRIES ?? 10))
 
 /** 1, 3–9, nine digits: a phone nobody has registered on the shared demo server. */
 const freshPhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
