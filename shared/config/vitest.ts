@@ -25,8 +25,8 @@ export function filesNeedingOwnGraph(root: string): string[] {
  * Every package's unit test configuration (ADR 0051). Test files share one module graph and one environment
  * per worker (`isolate: false`): loading jsdom, React, antd-mobile and the setup file again for each file was
  * most of a package's time (shared: 141 s isolated, 25 s shared). A file that mocks a module or the clock runs in
- * a graph of its own, as every file did before. What a page keeps for its lifetime (toasts, the once-a-page warnings, performance marks)
- * ends with each test (`setupTestUi`), so a file never depends on the ones before it.
+ * a graph of its own, as every file did before. What a page keeps for its lifetime (toasts, the once-a-page
+ * warnings, performance marks) ends with each test (`setupTestUi`), so a file never depends on the ones before.
  */
 export function unitTestConfig(
   root: string,
