@@ -4,6 +4,7 @@ import { publicPaths } from 'deploy/route-pages'
 import {
   lighthouseCheck,
   lighthouseConfig,
+  lighthouseParallel,
   lighthousePaths,
   REPORTS_DIR,
 } from '../lighthouse/lighthouse-config.ts'
@@ -31,7 +32,6 @@ test('every page of the release is measured, in-app routes with their query, in 
   expect(urls).toContain('http://localhost:4999/loanDetails?productId=1&orderId=86')
   expect(config.collect.chromePath).toBe('/usr/bin/chromium')
   expect(config.collect.settings.chromeFlags).toContain('--headless=new')
-  expect(config.collect.startServerCommand).toBe('PORT=4999 SKIP_BUILD=1 pnpm --filter deploy start')
   expect(config.upload).toEqual({ target: 'filesystem', outputDir: REPORTS_DIR })
 })
 
@@ -77,6 +77,11 @@ test('the gate (pnpm test) asserts what one run decides: the same pages, every c
   expect(assertionsFor('http://localhost:4999/repay', gate)).toEqual({
     'categories:accessibility': ['error', { minScore: 1 }],
   })
+  // Pages side by side in the gate, whose categories read the DOM; one at a time where performance is timed.
+  expect(lighthouseParallel('gate')).toBe(Number(process.env.LIGHTHOUSE_PARALLEL ?? 3))
+  expect(lighthouseParallel('release')).toBe(Number(process.env.LIGHTHOUSE_PARALLEL ?? 1))
+  expect(gate.collect.settings.disableFullPageScreenshot).toBe(true)
+  expect(config.collect.settings.disableFullPageScreenshot).toBe(false)
   // The gate unless LIGHTHOUSE_CHECK names the release check (pnpm lighthouse:release sets it).
   expect(lighthouseCheck()).toBe(process.env.LIGHTHOUSE_CHECK === 'release' ? 'release' : 'gate')
 })
