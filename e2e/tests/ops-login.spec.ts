@@ -1,5 +1,5 @@
 import { chromium, expect, test } from '@playwright/test'
-import { CHROMIUM, OPS_TOKEN } from '../playwright.config.ts'
+import { OPS_TOKEN, SUITE_CHROMIUM } from '../playwright.config.ts'
 
 /**
  * The ops page's login (issue #41, item 5): a session per login, a log-out that ends it, and a cookie that is
@@ -42,8 +42,8 @@ test('log in, see the page, log out: the page asks for the token again and the o
 test('outside localhost the cookie is Secure: a browser on plain http never keeps it', async () => {
   // Another name for this machine, as ops reach a server that is not theirs.
   const browser = await chromium.launch({
-    ...CHROMIUM,
-    args: [...CHROMIUM.args, '--host-resolver-rules=MAP ops.e2e.test 127.0.0.1'],
+    ...SUITE_CHROMIUM,
+    args: [...SUITE_CHROMIUM.args, '--host-resolver-rules=MAP ops.e2e.test 127.0.0.1'],
   })
   try {
     const page = await browser.newPage()
