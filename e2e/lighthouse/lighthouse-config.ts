@@ -65,8 +65,8 @@ export function lighthouseConfig(port = LIGHTHOUSE_PORT, check: LighthouseCheck 
   return {
     ci: {
       collect: {
-        // Served by `pnpm lighthouse` itself (SKIP_BUILD=1 pnpm --filter deploy start on `port`), once for
-        // every collector it runs side by side.
+        // Served by `pnpm lighthouse` itself (SKIP_BUILD=1 pnpm --filter deploy start on LIGHTHOUSE_PORT, the
+        // default `port`), once for every collector it runs side by side.
         url: lighthousePaths().map((path) => origin + sampleUrl(path)),
         numberOfRuns: lighthouseRuns(check),
         chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
