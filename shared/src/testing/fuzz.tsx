@@ -129,6 +129,18 @@ function pageProblems(): string[] {
   return problems
 }
 
+/**
+ * The fake timers a screen's run may ask for (`fakeTimers`): timeouts and the date, never the intervals or
+ * animation frames. jsdom runs animation frames on one interval, started by the first frame a page asks for;
+ * an interval or frame faked when the run ends is dropped, and that page (shared by every file of a module
+ * graph) never runs a frame again: antd-mobile's toasts and popups, which open and close on frames, then stop
+ * appearing and closing in the files after it.
+ */
+export const FUZZ_FAKE_TIMERS = {
+  shouldAdvanceTime: true,
+  toFake: ['setTimeout', 'clearTimeout', 'Date'],
+} satisfies Parameters<typeof vi.useFakeTimers>[0]
+
 async function runScreen(
   suite: FuzzSuite,
   screenDef: FuzzScreen,
@@ -137,7 +149,7 @@ async function runScreen(
   const { wrapped, traffic } = instrumented(httpHandlers(suite.handlers), screenDef.calls, plan)
   suite.server.use(...wrapped)
   const watching = watch()
-  if (screenDef.fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true })
+  if (screenDef.fakeTimers) vi.useFakeTimers(FUZZ_FAKE_TIMERS)
   try {
     const screenName = routesOf(suite.remote)[screenDef.route]
     suite.render(
