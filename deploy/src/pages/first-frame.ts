@@ -32,7 +32,7 @@ export interface FirstFrame {
  * or it does not load. A folder's content never changes (a new release is a new folder), so Node's module
  * cache is the right cache.
  */
-function rendererIn(releaseDir: string): FirstFrameRenderer | null {
+export function rendererIn(releaseDir: string): FirstFrameRenderer | null {
   const file = join(releaseDir, FIRST_FRAME_MODULE)
   if (!existsSync(file)) return null
   try {

@@ -149,6 +149,21 @@ export interface RoutePreloadInput {
 export const monolithAppModule = (remote: string) => `${packageOf(remote)}/src/app/app.tsx`
 
 /**
+ * A registry entry's manifest address (`/remotes/<remote>/<version>/mf-manifest.json`) relative to the CDN
+ * folder; null for an entry elsewhere (another CDN: nothing here to read) or one that climbs out of the CDN.
+ */
+function entryInCdn(cdnDir: string, entry: string): string | null {
+  const relative = entry.startsWith(`${REMOTES_URL}/`) ? entry.slice(REMOTES_URL.length + 1) : ''
+  return relative && resolveInside(cdnDir, relative) ? relative : null
+}
+
+/** The release folder of a registry entry in the CDN folder (`entryInCdn`), or null. */
+export function releaseDirOf(cdnDir: string, entry: string): string | null {
+  const relative = entryInCdn(cdnDir, entry)
+  return relative ? join(cdnDir, posix.dirname(relative)) : null
+}
+
+/**
  * What an app route needs before it can paint, read from the current registry and the route remote's
  * `mf-manifest.json` (when its page is written, or on every request where no page is): the remote entry
  * and the exposed module's chunks with everything they import statically, as modulepreloads, its CSS as a
@@ -168,13 +183,8 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
     source && input.shellDir ? shellModulePreload(source, input.shellDir, input.indexHtml ?? '') : []
   if (!route)
     return { tags: shellModule(SHELL_LAZY_SCREENS[pathname]), inline, firstCalls: [], firstFrame: null }
-  const relative = pointer?.entry.startsWith(`${REMOTES_URL}/`)
-    ? pointer.entry.slice(REMOTES_URL.length + 1)
-    : ''
-  // An entry elsewhere (another CDN) has nothing here to read; one that climbs out of the CDN is not read.
-  if (!pointer || !relative || !resolveInside(cdnDir, relative)) {
-    return { tags: [], inline, firstCalls: [], firstFrame: null }
-  }
+  const relative = pointer ? entryInCdn(cdnDir, pointer.entry) : null
+  if (!pointer || !relative) return { tags: [], inline, firstCalls: [], firstFrame: null }
   const releaseDir = join(cdnDir, posix.dirname(relative))
   const firstCalls = declaredFirstCalls(releaseDir, route.path)
   const head = declaredHead(releaseDir, route.path)

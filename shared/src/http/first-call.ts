@@ -12,6 +12,8 @@ import {
   type RawResponse,
 } from './request'
 
+export { CALL_HEADERS, type Endpoint, type RawResponse } from './request'
+
 /**
  * A screen's first calls, started by the page itself.
  *
@@ -176,6 +178,43 @@ function resolveBody(
   return body
 }
 
+/** A first call as it goes on the wire: the request helper's key for it, its URL and its form body. */
+export interface BuiltCall {
+  method: FirstCall['method']
+  url: URL
+  body: URLSearchParams | undefined
+  key: string
+}
+
+/**
+ * The call `call` is on a page at an address with the query `page` and the session `snapshot`: the screen's
+ * own call, byte for byte (its key is the request helper's). Null when a required value is missing (the
+ * screen makes no such call) or the call cannot be built (a mistyped API base, an opaque origin: the screen's
+ * request helper says so). The page's script builds its calls here, and so does a server that renders the
+ * screen with the borrower's data (ADR 0054).
+ */
+export function buildFirstCall(
+  call: FirstCall,
+  endpoint: Endpoint,
+  page: URLSearchParams,
+  snapshot: SessionSnapshot,
+): BuiltCall | null {
+  const values = resolveBody(call.body, page, snapshot)
+  if (values === null) return null
+  try {
+    const url = callUrl(
+      endpoint,
+      call.onApiOrigin ? apiOriginUrl(endpoint.baseURL, endpoint.appOrigin, call.path) : call.path,
+      () => callQuery(snapshot),
+      call.method === 'GET' ? values : undefined,
+    )
+    const body = call.method === 'POST' ? toForm(values) : undefined
+    return { method: call.method, url, body, key: callKey(call.method, url, body) }
+  } catch {
+    return null
+  }
+}
+
 /**
  * Sends `calls` now (the inline script does this while the page's JS downloads) and keeps their answers for
  * the request helper; returns the keys of the calls it sent. A call that fails on the network is simply sent
@@ -190,24 +229,9 @@ export function startFirstCalls(
   const page = new URL(win.location.href).searchParams
   const started: Started[] = ((win as WithSlot)[SLOT] ??= [])
   return calls.flatMap((call) => {
-    const values = resolveBody(call.body, page, snapshot)
-    if (values === null) return []
-    let url: URL
-    let body: URLSearchParams | undefined
-    try {
-      url = callUrl(
-        endpoint,
-        call.onApiOrigin ? apiOriginUrl(endpoint.baseURL, endpoint.appOrigin, call.path) : call.path,
-        () => callQuery(snapshot),
-        call.method === 'GET' ? values : undefined,
-      )
-      body = call.method === 'POST' ? toForm(values) : undefined
-    } catch {
-      // A call that cannot be built (a mistyped API base, an opaque origin) is left to the screen, whose
-      // request helper says so; the page's other calls still start.
-      return []
-    }
-    const key = callKey(call.method, url, body)
+    const built = buildFirstCall(call, endpoint, page, snapshot)
+    if (!built) return []
+    const { url, body, key } = built
     const response = win
       .fetch(url.href, { method: call.method, headers: { ...CALL_HEADERS }, body })
       .then(async (r) => ({ status: r.status, text: await r.text() }))

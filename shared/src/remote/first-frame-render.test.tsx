@@ -1,6 +1,14 @@
+import { act, useCallback } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { expect, test, vi } from 'vitest'
 import type { RemoteProps } from '../contract/contract'
 import { DEFAULT_SETTINGS } from '../host/settings'
-import { expect, test } from 'vitest'
+import { buildFirstCall, type FirstCall } from '../http/first-call'
+import { matchRoute } from '../routes/route-table'
+import type { ApiResult } from '../schema/schema'
+import { readParams } from '../session/session'
+import { RenderedLoadsContext, useLoad } from '../ui/use-load'
+import { firstFrameProps, type DataPage } from './first-frame'
 import { createFirstFrameRenderer } from './first-frame-render'
 
 const render = (Root: (props: RemoteProps) => React.ReactNode, path = '/aboutUs', paths = ['/aboutUs']) =>
@@ -104,5 +112,107 @@ test('no frame with a form the browser would submit before the JS arrives; metho
   expect(render(stays)).toEqual({
     html: '<form aria-label="sign up" method="dialog"><input aria-label="phone"/></form>',
     hashes: [''],
+  })
+})
+
+/** A data screen as the remotes write one: its load is a call through the request helper, then its data. */
+function Detail({ http, session }: RemoteProps) {
+  const orderId = session.globals.orderId
+  const load = useCallback(
+    () =>
+      http
+        .post<{ amount: string }>('/loan/detail', { orderId })
+        .then((r): ApiResult<{ amount: string }> =>
+          r.success && r.data
+            ? { ok: true, data: r.data }
+            : { ok: false, message: r.message, notified: true },
+        ),
+    [http, orderId],
+  )
+  const { state } = useLoad(load)
+  if (state.status === 'ready') return <h1>{`Due ₱${state.data.amount}`}</h1>
+  return <p role="status">{state.status === 'error' ? state.message : 'Loading...'}</p>
+}
+
+const DETAIL_CALL: FirstCall = {
+  method: 'POST',
+  path: '/loan/detail',
+  body: { orderId: { global: 'orderId', required: true } },
+}
+const ENDPOINT = { baseURL: '/utilities', appOrigin: 'https://loan.example' }
+
+/** The page request for `/repay?orderId=…`, answered as the service answers it: `text` for the route's call. */
+function dataPage(text: string | null, orderId = '86'): DataPage {
+  const session = readParams(new URLSearchParams({ orderId }))
+  const built = buildFirstCall(DETAIL_CALL, ENDPOINT, new URLSearchParams(), session)
+  if (!built) throw new Error('the call was not built')
+  return {
+    query: {},
+    session,
+    endpoint: ENDPOINT,
+    answers: text === null ? {} : { [built.key]: { status: 200, text } },
+  }
+}
+
+const renderData = (page: DataPage, Root: (props: RemoteProps) => React.ReactNode = Detail) => {
+  const renderer = createFirstFrameRenderer('mf_repay', Root, ['/repay'])
+  if (!renderer.renderWithData) throw new Error('no request-time render')
+  return renderer.renderWithData('/repay', DEFAULT_SETTINGS, page)
+}
+
+test("a data screen renders with the borrower's data from the service's answers, and its loads by id", async () => {
+  const answer = JSON.stringify({ code: '00', message: 'success', data: { amount: '1.234,00' } })
+  const result = await renderData(dataPage(answer))
+  if (!('html' in result)) throw new Error(result.skipped)
+  expect(result.html).toBe('<h1>Due ₱1.234,00</h1>')
+  expect(Object.values(result.loads)).toEqual([{ status: 'ready', data: { amount: '1.234,00' } }])
+})
+
+test('the hydrating screen takes the rendered loads: no call, no mismatch', async () => {
+  const answer = JSON.stringify({ code: '00', message: 'success', data: { amount: '500,00' } })
+  const page = dataPage(answer)
+  const result = await renderData(page)
+  if (!('html' in result)) throw new Error(result.skipped)
+  const container = document.createElement('div')
+  container.innerHTML = result.html
+  document.body.append(container)
+  const post = vi.fn(() => new Promise<never>(() => undefined))
+  const props = {
+    ...firstFrameProps(matchRoute('/repay')!, DEFAULT_SETTINGS),
+    session: page.session,
+    http: { get: post, post, upload: post },
+  }
+  const warnings = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const root = await act(async () =>
+    hydrateRoot(
+      container,
+      <RenderedLoadsContext.Provider value={{ take: (id) => result.loads[id] }}>
+        <Detail {...props} />
+      </RenderedLoadsContext.Provider>,
+      { onRecoverableError: (error) => console.error(error) },
+    ),
+  )
+  expect(container.innerHTML).toBe('<h1>Due ₱500,00</h1>')
+  expect(post).not.toHaveBeenCalled()
+  expect(warnings).not.toHaveBeenCalled()
+  act(() => root.unmount())
+  container.remove()
+  warnings.mockRestore()
+})
+
+test('no render with data when a load fails, its call has no answer, or the screen loads nothing', async () => {
+  const refused = JSON.stringify({ code: '500', message: 'Service is busy', data: null })
+  expect(await renderData(dataPage(refused))).toEqual({ skipped: expect.stringContaining('Service is busy') })
+  expect(await renderData(dataPage(null))).toEqual({ skipped: expect.stringContaining('failed') })
+  expect(await renderData(dataPage(null), () => <h1>Static</h1>)).toEqual({
+    skipped: expect.stringContaining('loads nothing'),
+  })
+})
+
+test("another order's answer is not this page's: the call's key carries its body", async () => {
+  const answer = JSON.stringify({ code: '00', message: 'success', data: { amount: '9,00' } })
+  const other = dataPage(answer, '87')
+  expect(await renderData({ ...dataPage(null), answers: other.answers })).toEqual({
+    skipped: expect.stringContaining('failed'),
   })
 })

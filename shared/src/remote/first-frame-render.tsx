@@ -1,9 +1,16 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { RemoteProps, Settings } from '../contract/contract'
+import { createHttp } from '../http/http'
+import { callQuery } from '../session/session'
 import { matchRoute, type RemoteName } from '../routes/route-table'
+import type { ApiResult } from '../schema/schema'
+import { RenderedLoadsContext, type LoadState, type RenderedLoads } from '../ui/use-load'
 import {
   firstFrameProps,
+  type DataPage,
+  type RenderedWithData,
   firstFramePath,
   withParams,
   type FirstFrameRenderer,
@@ -29,6 +36,7 @@ export function createFirstFrameRenderer(
     routes.flatMap((route) => (typeof route !== 'string' && route.path === path ? route.hashes : []))
   return {
     paths,
+    renderWithData: (path, settings, page) => renderWithData(remote, Root, paths, path, settings, page),
     renderFirstFrame(path: string, settings: Settings) {
       const route = matchRoute(path)
       if (!route || route.remote !== remote) return { skipped: `${path} is not a route of ${remote}` }
@@ -65,6 +73,73 @@ export function createFirstFrameRenderer(
         return { skipped: `${path}'s first frame failed to render: ${(error as Error).message}` }
       }
     },
+  }
+}
+
+/**
+ * The request helper of a render on the server: it answers a call from the answers the service got for this
+ * page (by the helper's own key, so a call the screen builds otherwise finds none), never from the network,
+ * and shows no toast. A call it has no answer for fails, and with it the render.
+ */
+function answeringHttp(page: DataPage): RemoteProps['http'] {
+  return createHttp({
+    ...page.endpoint,
+    query: () => callQuery(page.session),
+    notifier: { loading: () => () => undefined, error: () => undefined },
+    firstCall: (key) =>
+      key in page.answers
+        ? Promise.resolve(page.answers[key])
+        : Promise.reject(new Error('no answer on the server')),
+  })
+}
+
+/**
+ * The screen of `path` with the borrower's data (ADR 0054): a first render starts the screen's loads, whose
+ * calls the service's answers answer; a second renders what they loaded, as the borrower's browser renders it
+ * once hydrated with those loads. Only a screen whose every load succeeded is rendered: a failure shows what
+ * the screen shows for it, and the static page lets the borrower's own call try again.
+ */
+async function renderWithData(
+  remote: RemoteName,
+  Root: ComponentType<RemoteProps>,
+  paths: readonly string[],
+  path: string,
+  settings: Settings,
+  page: DataPage,
+): Promise<RenderedWithData | { skipped: string }> {
+  const route = matchRoute(path)
+  if (!route || route.remote !== remote) return { skipped: `${path} is not a route of ${remote}` }
+  if (!paths.includes(route.path)) return { skipped: `${remote} declares no first frame for ${route.path}` }
+  const props: RemoteProps = {
+    ...firstFrameProps(route, settings),
+    query: page.query,
+    session: page.session,
+    http: answeringHttp(page),
+  }
+  const render = (loads: RenderedLoads) =>
+    renderToString(
+      <RenderedLoadsContext.Provider value={loads}>
+        <Root {...props} />
+      </RenderedLoadsContext.Provider>,
+    )
+  try {
+    const started = new Map<string, Promise<ApiResult<unknown>>>()
+    render({ take: () => undefined, start: (id, load) => void started.set(id, load()) })
+    if (started.size === 0) return { skipped: `${path} loads nothing` }
+    const loads: Record<string, LoadState<unknown>> = {}
+    for (const [id, loading] of started) {
+      const result = await loading
+      if (!result.ok) return { skipped: `a load of ${path} failed: ${result.message}` }
+      loads[id] = { status: 'ready', data: result.data }
+    }
+    // The page carries them as JSON: data that would come back otherwise would render otherwise.
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(loads)), loads)) {
+      return { skipped: `${path}'s data does not survive JSON` }
+    }
+    const html = render({ take: (id) => loads[id] })
+    return { html, loads }
+  } catch (error) {
+    return { skipped: `${path} failed to render with its data: ${(error as Error).message}` }
   }
 }
 

@@ -1,5 +1,7 @@
 import type { RemoteProps, Settings } from '../contract/contract'
+import type { Endpoint, RawResponse } from '../http/request'
 import { emptySession, type SessionSnapshot } from '../session/session'
+import type { LoadState } from '../ui/use-load'
 import { localeFor, type RemoteRouteDef } from '../routes/route-table'
 
 /**
@@ -72,6 +74,35 @@ export interface FirstFrameRenderer {
    * render replaces).
    */
   renderFirstFrame(path: string, settings: Settings): RenderedFirstFrame | { skipped: string }
+  /**
+   * The route's screen with the borrower's data (ADR 0054): rendered as the borrower's browser will first
+   * render it once its loads have answered, from the answers to the route's first calls a server made for
+   * this page. Why not, when a load failed or its call was not among them, the render throws, or its data
+   * does not survive JSON. Absent from renderers built before requests were rendered: the static page then.
+   */
+  renderWithData?(
+    path: string,
+    settings: Settings,
+    page: DataPage,
+  ): Promise<RenderedWithData | { skipped: string }>
+}
+
+/** A page request a screen is rendered for with the borrower's data (ADR 0054). */
+export interface DataPage {
+  /** The page's query as the screen gets it: the session parameters taken out (`pageQuery`). */
+  query: Record<string, string>
+  /** The session as the page's address gives it (`readParams`). */
+  session: SessionSnapshot
+  /** Where the calls go, as the page's own script builds them (`buildFirstCall`). */
+  endpoint: Endpoint
+  /** The answers to the route's first calls the server made for this page, by the request helper's key. */
+  answers: Record<string, RawResponse>
+}
+
+/** A route's screen rendered with the borrower's data, and the data each of its loads rendered (by id). */
+export interface RenderedWithData {
+  html: string
+  loads: Record<string, LoadState<unknown>>
 }
 
 /** A route's first frame as its remote renders it. */
@@ -153,3 +184,12 @@ export function withParams(
   }
   return { props: { ...props, query: watched('query', values.query, reads), session }, reads }
 }
+
+export {
+  readRenderedLoads,
+  RENDERED_LOADS_ID,
+  renderedFor,
+  renderedLoadsScript,
+  takeRenderedLoads,
+  type RenderedLoadsBlock,
+} from './rendered-loads'

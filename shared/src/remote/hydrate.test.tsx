@@ -153,6 +153,8 @@ test('a tap on the frame before hydration is replayed once after it, with what w
   container.removeAttribute(FIRST_FRAME_ATTR)
   expect(applied).not.toHaveBeenCalled()
   await act(async () => void hydrateFirstFrame(container, <Apply />))
+  // The replay is a task of its own after the hydration's commit: on a loaded machine, later than 10 ms.
+  await waitFor(() => expect(applied).toHaveBeenCalled())
   await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
   expect(applied).toHaveBeenCalledTimes(1)
   expect(applied).toHaveBeenCalledWith('13800000011')

@@ -3,10 +3,11 @@ import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { mountRootParcel, type ParcelConfig } from 'single-spa'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi, type Mock } from 'vitest'
 import type { RemoteProps } from '../contract/contract'
 import { CONTRACT_VERSION } from '../contract/contract'
-import { createTestProps } from '../testing/testing'
+import { createTestProps, DueScreen, renderedDueFrame } from '../testing/testing'
+import type { HttpResult } from '../http/http'
 import { FIRST_FRAME_ATTR } from './first-frame'
 import { createRemoteApp, CRASH_MESSAGE } from './remote'
 
@@ -102,4 +103,29 @@ test('in a slot another React root renders (the shell’s), keys and a tap made 
   await app.unmount(props)
   shell.unmount()
   host.remove()
+})
+
+test("a frame rendered with the borrower's data is hydrated with it: no call, no mismatch; a later mount loads", async () => {
+  const slot = document.body.appendChild(document.createElement('div'))
+  slot.innerHTML = await renderedDueFrame('1.500,00')
+  slot.setAttribute(FIRST_FRAME_ATTR, '')
+  const answer: HttpResult<unknown> = { success: true, code: '00', message: '', data: '9,00', raw: null }
+  const post = vi.fn(() => Promise.resolve(answer)) as unknown as RemoteProps['http']['post'] & Mock
+  const http = { get: post, post, upload: post }
+  const props = { ...createTestProps(), http, name: 'mf_test', domElement: slot }
+  const mismatch = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const app = createRemoteApp(DueScreen)
+  await app.mount(props)
+  expect(slot).toHaveTextContent('Due ₱1.500,00')
+  expect(slot.querySelector('script')).toBeNull()
+  expect(post).not.toHaveBeenCalled()
+  expect(mismatch).not.toHaveBeenCalled()
+  await app.unmount(props)
+
+  await app.mount(props)
+  await waitFor(() => expect(slot).toHaveTextContent('Due ₱9,00'))
+  expect(post).toHaveBeenCalledTimes(1)
+  await app.unmount(props)
+  mismatch.mockRestore()
+  slot.remove()
 })

@@ -3,8 +3,10 @@ import * as React from 'react'
 import * as ReactDOMClient from 'react-dom/client'
 import singleSpaReact from 'single-spa-react'
 import { CONTRACT_VERSION, type RemoteApp, type RemoteProps } from '../contract/contract'
+import { RenderedLoadsContext, type LoadState, type RenderedLoads } from '../ui/use-load'
 import { FIRST_FRAME_ATTR, moveKeepingFocus } from './first-frame'
 import { hydrateFirstFrame } from './hydrate'
+import { takeRenderedLoads } from './rendered-loads'
 
 export const CRASH_MESSAGE = 'Something went wrong on this page. Please go back and try again.'
 
@@ -43,20 +45,36 @@ function frameContainer(element: HTMLElement): HTMLElement {
  */
 export function createRemoteApp(Root: FunctionComponent<RemoteProps>): RemoteApp {
   let hydrate = false
+  // The data the page's frame was rendered with (ADR 0054), for the mount that hydrates it; none after it.
+  let pageLoads: Record<string, LoadState<unknown>> | null = null
+  const rendered: RenderedLoads = { take: (id) => pageLoads?.[id] }
+  const WithPageLoads = (props: RemoteProps) => (
+    <RenderedLoadsContext.Provider value={rendered}>
+      <Root {...props} />
+    </RenderedLoadsContext.Provider>
+  )
   const lifecycles = singleSpaReact<RemoteProps>({
     React,
     ReactDOMClient: { ...ReactDOMClient, hydrateRoot: hydrateFirstFrame },
     // Read by mount synchronously, while `hydrate` holds this mount's answer.
     renderType: () => (hydrate ? 'hydrateRoot' : 'createRoot'),
-    rootComponent: Root,
+    rootComponent: WithPageLoads,
     errorBoundary: () => <p role="alert">{CRASH_MESSAGE}</p>,
   })
   const mount = (props: Parameters<typeof lifecycles.mount>[0] & { domElement?: HTMLElement }) => {
     const element = props.domElement
     hydrate = element?.hasAttribute(FIRST_FRAME_ATTR) ?? false
     element?.removeAttribute(FIRST_FRAME_ATTR)
+    pageLoads = hydrate && element ? takeRenderedLoads(element) : null
     try {
-      return lifecycles.mount(hydrate && element ? { ...props, domElement: frameContainer(element) } : props)
+      const mounted = lifecycles.mount(
+        hydrate && element ? { ...props, domElement: frameContainer(element) } : props,
+      )
+      const forget = () => void (pageLoads = null)
+      return mounted.then(forget, (error: unknown) => {
+        forget()
+        throw error
+      })
     } finally {
       hydrate = false
     }

@@ -174,6 +174,27 @@ export function stripSessionParams(href: string): string | null {
   return cleanAddress(href, SESSION_KEYS)
 }
 
+/** A page's query as its screen gets it (`RemoteProps.query`): the first value wins for a repeated key, as the old pages read `query.x`. */
+export function queryRecord(search: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of new URLSearchParams(search)) if (!(key in out)) out[key] = value
+  return out
+}
+
+/**
+ * What a page at `href` (absolute) gives its screen before any script has run, as a server reads it: the
+ * session its address carries (the browser adds what it kept, ADR 0054) and the query left once `bootSession`
+ * has taken the session parameters out of the address bar.
+ */
+export function pageInputs(href: string): { query: Record<string, string>; session: SessionSnapshot } {
+  const url = new URL(href)
+  const stripped = stripSessionParams(href)
+  return {
+    query: queryRecord(stripped === null ? url.search : new URL(stripped, url).search),
+    session: readParams(url.searchParams),
+  }
+}
+
 export interface SessionStore {
   get(): SessionSnapshot
   /**

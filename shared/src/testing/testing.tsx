@@ -16,6 +16,7 @@ import { forgetWarnings } from '../schema/schema'
 import { setupUi } from '../ui/setup'
 import { clearToasts, preloadToasts, toastNotifier, UiProvider } from '../ui/ui'
 
+export { DueScreen, renderedDueFrame } from './data-screen'
 export { unformattedValues } from './rendered-values'
 export { TEST_TIMEOUT_MS, UNKNOWN_OUTCOME_ANSWERS, withShortTimeouts } from './unknown-answers'
 

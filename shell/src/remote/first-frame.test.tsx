@@ -3,7 +3,9 @@ import { renderToString } from 'react-dom/server'
 import type { RemoteProps } from 'shared/contract'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { createRemoteApp } from 'shared/remote'
-import { firstFrameProps, REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
+import { firstFrameProps, REMOTE_MOUNTED_MARK, RENDERED_LOADS_ID } from 'shared/remote/first-frame'
+import { emptySession, readParams } from 'shared/session'
+import { DueScreen, renderedDueFrame } from 'shared/testing'
 import { FRAME_HASHES_ATTR } from 'shared/remote/frame-hash'
 import { matchRoute } from 'shared/routes'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
@@ -53,12 +55,14 @@ function renderShellAt(url: string, load: (name: string) => Promise<LoadedRemote
   navigation = createAppNavigation()
   const container = document.body.appendChild(document.createElement('div'))
   container.id = 'root'
+  const platform = fakePlatform({ load })
   render(
-    <PlatformProvider platform={fakePlatform({ load })}>
+    <PlatformProvider platform={platform}>
       <App navigation={navigation} />
     </PlatformProvider>,
     { container },
   )
+  return platform
 }
 
 // single-spa-react resolves mount after React has rendered; wrapping that in act() would wait on itself.
@@ -189,4 +193,43 @@ test('while the remote hydrates, the frame it took over is never covered by the 
   await act(() => navigation.navigate('/aboutUs?x=2'))
   expect(screen.getByRole('heading', { name: 'About us' })).toBeInTheDocument()
   expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument()
+})
+
+/** `/repay`'s page as the render service sends it (ADR 0054): its frame rendered with the borrower's data. */
+async function writeDataPage(version: string, session = emptySession()) {
+  writePage('/repay', await renderedDueFrame('1.500,00', { version, session }))
+}
+
+const dueRemote = (): LoadedRemote => ({
+  app: { ...createRemoteApp(DueScreen) },
+  version: '1.0.0',
+  fellBackFrom: null,
+})
+
+test("a frame rendered with the borrower's data is hydrated with that data: the screen does not call again", async () => {
+  const warn = vi.spyOn(console, 'warn')
+  await writeDataPage('1.0.0')
+  const painted = screen.getByRole('heading', { name: 'Due ₱1.500,00' })
+  const platform = renderShellAt('/repay', async () => dueRemote())
+  await waitFor(() => expect(performance.getEntriesByName(REMOTE_MOUNTED_MARK)).toHaveLength(1))
+  expect(screen.getByRole('heading', { name: 'Due ₱1.500,00' })).toBe(painted)
+  expect(document.getElementById(RENDERED_LOADS_ID)).toBeNull()
+  expect(platform.http.post).not.toHaveBeenCalled()
+  expect(warn).not.toHaveBeenCalled()
+})
+
+test("data rendered for another session is not shown: the screen loads the borrower's own", async () => {
+  await writeDataPage('1.0.0', readParams(new URLSearchParams({ orderId: '86' })))
+  const platform = renderShellAt('/repay', async () => dueRemote())
+  await waitFor(() => expect(platform.http.post).toHaveBeenCalledTimes(1))
+  expect(screen.queryByRole('heading', { name: 'Due ₱1.500,00' })).not.toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: 'Due ₱null' })).toBeInTheDocument()
+})
+
+test('data another version rendered is not handed to the version mounted: it loads its own', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  await writeDataPage('0.9.0')
+  const platform = renderShellAt('/repay', async () => dueRemote())
+  expect(await screen.findByRole('heading', { name: 'Due ₱null' })).toBeInTheDocument()
+  expect(platform.http.post).toHaveBeenCalledTimes(1)
 })

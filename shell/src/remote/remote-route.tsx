@@ -15,12 +15,13 @@ import type { RemoteProps } from 'shared/contract'
 import { reloadPage } from 'shared/navigation'
 import { usePlatform } from '../boot/platform'
 import { localeFor, type RemoteRouteDef } from 'shared/routes'
+import { queryRecord } from 'shared/session'
 import { NotAvailableScreen, RetryScreen } from '../components/retry-screen'
 import { RouteSkeleton } from '../components/route-skeleton'
 import { withTimeout } from 'shared/schedule'
 import { adoptFirstFrame, REMOTE_MOUNTED_MARK } from 'shared/remote/first-frame'
 import { frameFitsHash } from 'shared/remote/frame-hash'
-import { findFirstFrame } from './first-frame'
+import { findFirstFrame, frameFitsSession, keepLoadsOf } from './first-frame'
 import { RemoteNotReleasedError, RemoteUnavailableError, type LoadedRemote } from './remote-loader'
 
 type LoadState =
@@ -34,13 +35,6 @@ type LoadState =
  * remote whose download hangs: a screen that never paints is no better than one that never arrives.
  */
 export const MOUNT_TIMEOUT_MS = 10_000
-
-/** First value wins for a repeated key, as the old pages read `query.x`. */
-export function queryRecord(search: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [key, value] of new URLSearchParams(search)) if (!(key in out)) out[key] = value
-  return out
-}
 
 /**
  * Loads the route's remote and mounts it as a single-spa parcel; other routes are unaffected by a failure.
@@ -111,14 +105,17 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     }
   }, [state, route.remote, reporter])
 
+  const query = useMemo(() => queryRecord(location.search), [location.search])
   // A frame nobody will take over goes: the remote failed, the borrower moved on, or this route left; or the
-  // address is on a hash route the frame is not the screen of (ADR 0049), where the remote renders afresh.
+  // address is on a hash route the frame is not the screen of (ADR 0049), where the remote renders afresh; or
+  // it shows data rendered for another query or session (ADR 0054).
   const frameStale =
     frame !== null &&
     (state.status === 'failed' ||
       state.status === 'unreleased' ||
       frame.dataset.path !== route.path ||
-      !frameFitsHash(frame, location.hash))
+      !frameFitsHash(frame, location.hash) ||
+      !frameFitsSession(frame, { query, session: snapshot }))
   // Before the paint: the frame lies above the shell's root, so it would cover the retry screen for a frame.
   useLayoutEffect(() => {
     if (frameStale) frame.remove()
@@ -144,6 +141,7 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
   const mountParcel = (config: ParcelConfig, parcelProps: object & { domElement: HTMLElement }) => {
     if (frame?.isConnected) {
       if (state.status === 'ready' && !state.loaded.fellBackFrom && !frameStale) {
+        keepLoadsOf(frame, state.loaded.version)
         adoptFirstFrame(frame, parcelProps.domElement)
         setFrameAdopted(true)
       } else frame.remove()
@@ -159,7 +157,6 @@ export function RemoteRoute({ route }: { route: RemoteRouteDef }) {
     () => ({ channel: bridge.channel, call: bridge.call, onNativeBack: bridge.onNativeBack }),
     [bridge],
   )
-  const query = useMemo(() => queryRecord(location.search), [location.search])
   const props: RemoteProps = {
     screen: route.screen,
     query,

@@ -1,0 +1,249 @@
+import {
+  buildFirstCall,
+  CALL_HEADERS,
+  type Endpoint,
+  type FirstCall,
+  type RawResponse,
+} from 'shared/http/first-call'
+import { FIRST_FRAME_ID, renderedLoadsScript, type DataPage } from 'shared/remote/first-frame'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { pipeline } from 'node:stream'
+import { createBrotliCompress, createGzip } from 'node:zlib'
+import type { Settings } from 'shared/contract'
+import { matchRoute } from 'shared/routes'
+import { pageInputs } from 'shared/session'
+import { rendererIn } from '../pages/first-frame'
+import { declaredFirstCalls, releaseDirOf } from '../pages/page-preloads'
+import { carriedRemotes } from '../pages/route-pages'
+import { acceptedEncoding, TYPES } from '../serve/send-file'
+
+/**
+ * A data route's page with the borrower's data (ADR 0054), made from the static page the release wrote for the
+ * route: its head goes at once (the preloads start the code's download), the route's first calls are made
+ * here with the borrower's session, and the rest of the page follows with the screen rendered from their
+ * answers by the release's own renderer, or as the static page has it (`fallback`) when that cannot be done in
+ * time. Both rests put the same page together; only the frame and where the first calls start differ.
+ */
+export interface DataPageParts {
+  remote: string
+  path: string
+  /** The release the page was written for (its inlined registry entry), whose renderer renders the screen. */
+  version: string
+  releaseDir: string
+  calls: FirstCall[]
+  /** The page up to the frame, without its first-call block: the page's script then starts no call. */
+  head: string
+  /** The frame's content as the release rendered it (the screen's loading state). */
+  frame: string
+  /** Between the frame's opening and its content, and from its content's end to the page's end. */
+  frameOpen: string
+  rest: string
+  /** The first-call block and script, which the fallback puts right after the frame. */
+  firstCalls: string
+}
+
+const FRAME_CONTENT = '<div class="remote-root">'
+const FRAME_END = '</div></div></div><div id="root"></div>'
+const FIRST_CALL_BLOCK =
+  /<script type="application\/json" id="first-call">[\s\S]*?<\/script>(<script>[\s\S]*?<\/script>)/
+
+/**
+ * The parts of the static page `html` for `path`; null when it is no page to render with data: no frame of
+ * that route, no first calls (nothing to render from), or a release outside this CDN folder.
+ */
+export function dataPageParts(html: string, path: string, cdnDir: string): DataPageParts | null {
+  const route = matchRoute(path)
+  const pointer = route ? carriedRemotes(html)?.[route.remote] : null
+  if (!route || !pointer || typeof pointer !== 'object') return null
+  const { entry, version } = pointer as { entry?: unknown; version?: unknown }
+  if (typeof entry !== 'string' || typeof version !== 'string') return null
+  const releaseDir = releaseDirOf(cdnDir, entry)
+  const calls = releaseDir ? declaredFirstCalls(releaseDir, route.path) : []
+  const firstCall = FIRST_CALL_BLOCK.exec(html)
+  const start = html.indexOf(`<div id="${FIRST_FRAME_ID}"`)
+  const content = html.indexOf(FRAME_CONTENT, start)
+  const end = html.lastIndexOf(FRAME_END)
+  if (!releaseDir || calls.length === 0 || !firstCall || start < 0 || content < 0 || end < content)
+    return null
+  if (firstCall.index > start) return null
+  // The block and the script after it, and the script alone.
+  const [block, script] = firstCall
+  return {
+    remote: route.remote,
+    path: route.path,
+    version,
+    releaseDir,
+    calls,
+    // The script stays in the head: with no block to read it starts nothing, and the CSP hash is the same.
+    head: html.slice(0, firstCall.index) + script + html.slice(firstCall.index + block.length, start),
+    frameOpen: html.slice(start, content + FRAME_CONTENT.length),
+    frame: html.slice(content + FRAME_CONTENT.length, end),
+    rest: html.slice(end),
+    firstCalls: block,
+  }
+}
+
+/** The rest of the page after `head` with the screen rendered with the borrower's data. */
+export function renderedRest(
+  parts: DataPageParts,
+  page: DataPage,
+  rendered: { html: string; loads: DataPageLoads },
+) {
+  const data = renderedLoadsScript({
+    version: parts.version,
+    query: page.query,
+    session: page.session,
+    loads: rendered.loads,
+  })
+  return parts.frameOpen + data + rendered.html + parts.rest
+}
+
+type DataPageLoads = Parameters<typeof renderedLoadsScript>[0]['loads']
+
+/** The rest of the page after `head` as the static page has it, its first calls started right after the frame. */
+export function fallbackRest(parts: DataPageParts): string {
+  return parts.frameOpen + parts.frame + FRAME_END + parts.firstCalls + parts.rest.slice(FRAME_END.length)
+}
+
+export interface DataCalls {
+  /** The page's address as the browser asked for it (absolute). */
+  href: string
+  /** Where the page's calls go (`apiBase`) and the page's origin, as the browser builds them. */
+  endpoint: Endpoint
+  /** Where this server reaches the API the calls' addresses name (an origin); none: those addresses. */
+  apiUpstream?: string | null
+  /** The borrower's cookies, sent only with calls to the page's own origin, as a browser sends them. */
+  cookie?: string
+  /** The borrower's address, for the API's per-client limits. */
+  client?: string
+  signal: AbortSignal
+}
+
+/**
+ * Makes the route's first calls for the page at `href` as the page's own script would (`buildFirstCall`: the
+ * same URL, session query and body, so the same keys), and returns the page's inputs and the answers. A call
+ * that fails or is aborted has no answer (the render then fails and the static page goes).
+ */
+export async function makeFirstCalls(calls: FirstCall[], options: DataCalls): Promise<DataPage> {
+  const { query, session } = pageInputs(options.href)
+  const page = new URL(options.href).searchParams
+  const answers: Record<string, RawResponse> = {}
+  await Promise.all(
+    calls.map(async (call) => {
+      const built = buildFirstCall(call, options.endpoint, page, session)
+      if (!built) return
+      const sameOrigin = built.url.origin === new URL(options.endpoint.appOrigin).origin
+      const target = options.apiUpstream
+        ? new URL(built.url.pathname + built.url.search, options.apiUpstream)
+        : built.url
+      try {
+        const response = await fetch(target, {
+          method: built.method,
+          headers: {
+            ...CALL_HEADERS,
+            ...(built.body ? { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' } : {}),
+            ...(sameOrigin && options.cookie ? { Cookie: options.cookie } : {}),
+            ...(options.client ? { 'X-Forwarded-For': options.client } : {}),
+          },
+          body: built.body?.toString(),
+          signal: options.signal,
+          redirect: 'manual',
+        })
+        answers[built.key] = { status: response.status, text: await response.text() }
+      } catch {
+        // No answer: the screen's own call tries again from the borrower's browser.
+      }
+    }),
+  )
+  return { query, session, endpoint: options.endpoint, answers }
+}
+
+/**
+ * The screen of the page's route rendered by its release with `page`'s answers; a reason when it cannot be
+ * (no renderer that renders with data, a failed load, a render error).
+ */
+export async function renderDataScreen(
+  parts: DataPageParts,
+  settings: Settings,
+  page: DataPage,
+): Promise<{ html: string; loads: DataPageLoads } | { skipped: string }> {
+  const renderer = rendererIn(parts.releaseDir)
+  if (!renderer?.renderWithData) return { skipped: `${parts.remote} ${parts.version} renders no data` }
+  return renderer.renderWithData(parts.path, settings, page)
+}
+
+/** A page with the borrower's data is theirs alone: never kept by a cache, shared or their own. */
+export const DATA_PAGE_CACHE = 'private, no-store'
+
+export interface DataPageRequest {
+  /** The static page the release wrote for the route. */
+  html: string
+  path: string
+  /** The page's address as asked for (absolute); never logged, it carries the session. */
+  href: string
+  cdnDir: string
+  /** The page's settings, as its screens read them. */
+  settings: Settings
+  endpoint: Endpoint
+  apiUpstream?: string | null
+  /** How long the calls and the render may take before the static page's rest goes. */
+  budgetMs: number
+  /** The page's headers (security, robots, its page-load token): `Cache-Control` is DATA_PAGE_CACHE. */
+  headers: Record<string, string>
+  cookie?: string
+  client?: string
+  /** Where the reason for a static page goes (default: the console's warnings). */
+  log?: (line: string) => void
+}
+
+/**
+ * Sends the page of a data route with the borrower's data (ADR 0054): the head at once (flushed through the
+ * compression the client accepts), then the rest rendered from the first calls' answers, or the static
+ * page's rest when they or the render fail or take longer than the budget. False when the route's page is no
+ * data page (`dataPageParts`): the caller sends the static page as it is.
+ */
+export function sendDataPage(req: IncomingMessage, res: ServerResponse, request: DataPageRequest): boolean {
+  const parts = dataPageParts(request.html, request.path, request.cdnDir)
+  if (!parts) return false
+  const encoding = acceptedEncoding(req.headers['accept-encoding'])
+  res.writeHead(200, {
+    ...request.headers,
+    'Content-Type': TYPES['.html'],
+    'Cache-Control': DATA_PAGE_CACHE,
+    Vary: 'Accept-Encoding',
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+  })
+  if (req.method === 'HEAD') {
+    res.end()
+    return true
+  }
+  const body = encoding === 'br' ? createBrotliCompress() : encoding === 'gzip' ? createGzip() : null
+  const out = body ?? res
+  if (body) {
+    pipeline(body, res, (error) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
+        console.error('[render]', request.path, error.message)
+    })
+  }
+  out.write(parts.head)
+  body?.flush()
+  const signal = AbortSignal.timeout(request.budgetMs)
+  const rendered = (async () => {
+    const page = await makeFirstCalls(parts.calls, { ...request, signal })
+    const screen = await renderDataScreen(parts, request.settings, page)
+    return 'html' in screen ? renderedRest(parts, page, screen) : Promise.reject(new Error(screen.skipped))
+  })()
+  const late = new Promise<never>((_, reject) =>
+    signal.addEventListener('abort', () => reject(new Error(`over ${request.budgetMs} ms`)), { once: true }),
+  )
+  Promise.race([rendered, late])
+    .catch((error: unknown) => {
+      // The path only: the address carries the borrower's session.
+      const log = request.log ?? ((line: string) => console.warn(line))
+      log(`[render] ${request.path}: the static page (${(error as Error).message})`)
+      return fallbackRest(parts)
+    })
+    .then((rest) => out.end(rest))
+    .catch(() => res.destroy())
+  return true
+}
