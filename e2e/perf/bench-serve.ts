@@ -109,8 +109,11 @@ interface Target {
   headerBytes: Partial<Record<ServerId, number>>
   nodeBodyBytes: number | null
   nodeEncoding: string | null
-  /** Headers our nginx sends with it that the plain nginx does not (security headers, caching, Vary…). */
-  oursOnlyHeaders: Record<string, string>
+  /**
+   * Headers our nginx sends with it that the plain nginx does not (security headers, caching, Vary, a page's
+   * Set-Cookie with its page-load token…): a header sent more than once has each value.
+   */
+  oursOnlyHeaders: Record<string, string[]>
 }
 
 interface Run {
@@ -342,7 +345,7 @@ async function startProcess(
 /** A bare nginx: the workers and connections of deploy/nginx.conf, sendfile, and nothing else. */
 function plainNginxConf(
   port: number,
-  options: { prefix?: string; headers?: Record<string, Record<string, string>> } = {},
+  options: { prefix?: string; headers?: Record<string, Record<string, string[]>> } = {},
 ): string {
   const template = readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8')
   const workerConnections = /^\s*worker_connections (\d+);/m.exec(template)?.[1] ?? '16384'
@@ -353,7 +356,9 @@ function plainNginxConf(
     ([path, headers]) =>
       `    location = ${path} {\n` +
       Object.entries(headers)
-        .map(([name, value]) => `      add_header ${name} "${value.replace(/["\\]/g, '\\$&')}" always;\n`)
+        .flatMap(([name, values]) =>
+          values.map((value) => `      add_header ${name} "${value.replace(/["\\]/g, '\\$&')}" always;\n`),
+        )
         .join('') +
       '    }',
   )
@@ -383,7 +388,7 @@ function plainNginxConf(
 }
 
 /** Each plain file's path with the headers our nginx sends with its answer and the plain nginx does not. */
-function oursOnlyHeadersByPath(targets: Target[]): Record<string, Record<string, string>> {
+function oursOnlyHeadersByPath(targets: Target[]): Record<string, Record<string, string[]>> {
   return Object.fromEntries(targets.map((t) => [t.plainPath, t.oursOnlyHeaders]))
 }
 
@@ -391,7 +396,7 @@ function oursOnlyHeadersByPath(targets: Target[]): Record<string, Record<string,
 function startPlainNginx(
   prefix: string,
   port: number,
-  headers?: Record<string, Record<string, string>>,
+  headers?: Record<string, Record<string, string[]>>,
 ): Promise<Process> {
   const conf = join(prefix, 'nginx.conf')
   writeFileSync(conf, plainNginxConf(port, { prefix, headers }))
@@ -1199,8 +1204,8 @@ async function setUp(running: Process[]): Promise<Setup> {
     const fromOurs = await fetchOnce(oursPort, target.path)
     target.oursOnlyHeaders = Object.fromEntries(
       Object.entries(fromOurs.headers)
-        .filter(([name, value]) => !(name in answer.headers) && typeof value === 'string')
-        .map(([name, value]) => [name, value as string]),
+        .filter(([name, value]) => !(name in answer.headers) && value !== undefined)
+        .map(([name, value]) => [name, [value ?? []].flat()]),
     )
     const fromNode = await fetchOnce(nodePort, target.path)
     if (fromNode.status !== 200)
