@@ -1,5 +1,4 @@
-import autocannon from 'autocannon'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -9,6 +8,7 @@ import { pageLoadCookie, proxyProof, type PageLoadKeys } from 'deploy/page-load-
 import { waitForPort } from 'deploy/nginx-serve'
 import type { HealthReport } from 'shared/health'
 import { buildFederated, federatedBuildPresent, textTable } from './common.ts'
+import { measureLoad, pinToCore, quantile, type Measured } from './loopback-load.ts'
 import { CDN_DIR, PERF_DIR, readRegistryFile, SHELL_DIST } from './serve-builds.ts'
 
 /**
@@ -29,50 +29,12 @@ const MAX_CONNECTIONS = 50
 const PORT = Number(process.env.BENCH_INTAKE_PORT ?? 4450)
 const PAGE = '/complaint?productId=1&orderId=86'
 
-const pin = (cpu: string, pid: number) =>
-  availableParallelism() >= 2 &&
-  spawnSync('taskset', ['-a', '-p', '-c', cpu, String(pid)], { stdio: 'ignore' }).status === 0
-
-interface Measured {
-  requests: number
-  rps: number
-  latencies: number[]
-  statuses: Record<string, number>
-  errors: number
-}
-
-function load(options: autocannon.Options): Promise<Measured> {
-  const latencies: number[] = []
-  const statuses: Record<string, number> = {}
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error: unknown, result: autocannon.Result) =>
-      error
-        ? reject(error)
-        : resolve({
-            requests: result.requests.total,
-            rps: result.requests.total / result.duration,
-            latencies,
-            statuses,
-            errors: result.errors,
-          }),
-    )
-    instance.on('response', (_client, status: number, _bytes, ms: number) => {
-      statuses[status] = (statuses[status] ?? 0) + 1
-      latencies.push(ms)
-    })
-  })
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
-}
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
 const fmt = (n: number, digits = 2) => n.toFixed(digits)
 
 async function main() {
   if (!federatedBuildPresent()) await buildFederated()
-  const pinned = pin('0', process.pid)
+  const pinned = pinToCore('0', process.pid)
   const work = mkdtempSync(join(tmpdir(), 'bench-intake-'))
   const db = join(work, 'health.db')
   const keys: PageLoadKeys = { secret: randomBytes(33).toString('base64'), maxAgeSeconds: 3600 }
@@ -116,7 +78,7 @@ async function main() {
     const body = JSON.stringify(report)
     let client = 0
     const reports = (connections: number, overallRate?: number) =>
-      load({
+      measureLoad({
         url: `http://127.0.0.1:${PORT}/health/reports`,
         connections,
         duration: DURATION_S,
@@ -145,7 +107,7 @@ async function main() {
         ],
       })
     const page = () =>
-      load({
+      measureLoad({
         url: `http://127.0.0.1:${PORT}${PAGE}`,
         connections: 1,
         duration: DURATION_S,

@@ -4,6 +4,7 @@ import { HealthStore } from 'deploy/health-store'
 import { pageLoadKeys } from 'deploy/page-load-token'
 import { pagesDirOf } from 'deploy/route-pages'
 import { createAppServer } from 'deploy/server'
+import { renderServiceFromEnv } from 'deploy/data-page'
 import { settingsFromEnv } from 'deploy/settings'
 import { VersionHistory } from 'deploy/version-history'
 
@@ -12,12 +13,15 @@ import { VersionHistory } from 'deploy/version-history'
  * pages, plain HTTP/1.1), over a build copy, in a process of its own: `pnpm bench:serve` starts it so that the
  * load generator and the server do not share one event loop. Arguments: port, shell folder, CDN folder, and
  * (`pnpm bench:intake`) a health store file, which turns the report collector on with no rate limit, its
- * page-load tokens checked with `HEALTH_TOKEN_SECRET` (the demo's file when unset).
+ * page-load tokens checked with `HEALTH_TOKEN_SECRET` (the demo's file when unset). `--render` (`pnpm
+ * bench:render`): data routes rendered with the borrower's data as `pnpm start` renders them (ADR 0055), with
+ * the environment's render settings.
  * Prints `listening` once it accepts connections; SIGTERM closes it.
  */
-const [port, shellDir, cdnDir, healthDb] = process.argv.slice(2)
+const args = process.argv.slice(2)
+const [port, shellDir, cdnDir, healthDb] = args.filter((arg) => arg !== '--render')
 if (!port || !shellDir || !cdnDir) {
-  console.error('usage: serve-node.ts <port> <shellDir> <cdnDir> [healthDb]')
+  console.error('usage: serve-node.ts [--render] <port> <shellDir> <cdnDir> [healthDb]')
   process.exit(2)
 }
 const store = healthDb ? new HealthStore(healthDb) : null
@@ -28,6 +32,7 @@ const server = createAppServer({
   settings: settingsFromEnv(),
   apiOrigin: null,
   pagesDir: pagesDirOf(cdnDir),
+  render: args.includes('--render') ? renderServiceFromEnv() : null,
   health:
     store &&
     createHealthCollector({

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { remoteMounted } from '../tests/hydration'
 import { withoutRemote } from './page-rewrites'
 
 /**
@@ -273,6 +274,8 @@ export const SCREEN_STATES: readonly ScreenState[] = [
     caption: "Product 3: the app's back asks 'Point out' before leaving",
     show: async (page) => {
       await open(page, '/loanConfirm?productId=3', '₱5.000,00')
+      // The page may come with the screen rendered (ADR 0054): the app's back is the screen's once it mounted.
+      await remoteMounted(page)
       await page.evaluate(() =>
         (window as unknown as { LoanShell: { onNativeBack(): boolean } }).LoanShell.onNativeBack(),
       )

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { staticPageOf } from './static-page'
 import { answerDotlessSupportEmail } from './support-email'
 
 const PNG = Buffer.from(
@@ -62,14 +63,14 @@ test('a collection complaint on an order that does not allow it is refused', asy
 test('a collection complaint whose server sends no sub-types reaches the form, sub-type empty, and sends', async ({
   page,
 }) => {
-  // The demo always has sub-types: the same answer, without them.
+  // The demo always has sub-types: the same answer, without them, to the screen's own call (a static page).
   await page.route('**/user-problem/problem-init*', async (route) => {
     const response = await route.fetch()
     const body = await response.json()
     await route.fulfill({ response, json: { ...body, data: { ...body.data, problemSonType: [] } } })
   })
   const saved = page.waitForRequest((r) => r.url().includes('/user-problem/problem-save'))
-  await page.goto('/complaint?productId=1&orderId=86')
+  await page.goto(staticPageOf('/complaint?productId=1&orderId=86'))
   await page.getByRole('button', { name: 'Collection complaint' }).click()
   await expect(page).toHaveURL(/\/complainPageNext\?problemType=1&problemSonType=&orderNo=CL20241105086&/)
   await expect(page.getByRole('list', { name: 'Question type' })).toHaveText('Collection complaint')
@@ -139,7 +140,7 @@ test("customer service: an e-mail that opens no mail client is copied on tap wit
   context,
 }) => {
   await answerDotlessSupportEmail(page, context)
-  await page.goto('/customerService')
+  await page.goto(staticPageOf('/customerService'))
   const email = page.getByRole('button', { name: 'E-Mail help@cashloan Copy' })
   await expect(email).toBeVisible()
   await email.click()

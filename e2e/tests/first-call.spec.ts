@@ -1,4 +1,11 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
+import { SLOW_SESSION_PREFIX } from 'shared/mocks'
+import { staticPageOf } from './static-page'
+
+/*
+ * The first calls a static page starts itself (ADR 0010): a data route's page is static when the render
+ * service could not render it in time (ADR 0055), here because the demo API stalls for a `slow-api` session.
+ */
 
 const LIST = '/utilities/user-problem/problem-list'
 
@@ -11,19 +18,20 @@ function watchList(page: Page): Request[] {
   return calls
 }
 
-test("the list's data is asked for once, by the page itself, with the session", async ({ page }) => {
+test("the list's data is asked for once, by the static page itself, with the session", async ({ page }) => {
   const cspViolations: string[] = []
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text())
   })
   const calls = watchList(page)
-  await page.goto('/complaintList?sessionId=e2e-first-call&utm_source=ad')
+  const session = `${SLOW_SESSION_PREFIX}-first-call-${Date.now()}`
+  await page.goto(`/complaintList?sessionId=${session}&utm_source=ad`)
   await expect(page.getByRole('tab', { name: 'Processing' })).toBeVisible()
   await expect(page.getByRole('button', { name: /more than ten calls/ })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(calls).toHaveLength(1)
   const url = new URL(calls[0].url())
-  expect(url.searchParams.get('sessionId')).toBe('e2e-first-call')
+  expect(url.searchParams.get('sessionId')).toBe(session)
   expect(url.searchParams.get('utm_source')).toBe('ad')
   expect(await calls[0].headerValue('x-requested-with')).toBe('XMLHttpRequest')
   // The page carries the first call (allowed by its CSP hash), from the Node server and from nginx alike:
@@ -45,7 +53,7 @@ test('when the call the page started fails, the screen asks again and shows the 
     },
   )
   const calls = watchList(page)
-  await page.goto('/complaintList')
+  await page.goto(staticPageOf('/complaintList'))
   await expect(page.getByRole('button', { name: /more than ten calls/ })).toBeVisible()
   expect(calls.map((c) => c.resourceType())).toEqual(['fetch', 'xhr'])
   expect(failed).toBe(1)

@@ -3,22 +3,13 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { CDN_DIR, packageOf } from 'deploy/paths'
 import { FIRST_FRAME_MODULE, type FirstFrameRenderer } from 'shared/remote/first-frame'
+import { hydrationProblems, holdScripts, remoteMounted } from './hydration'
+import { staticPageOf } from './static-page'
 
 /**
  * The first frame in the page (issue #16, ADR 0018): a route's screen paints from the HTML, before any
  * script, and the remote hydrates it without a second paint.
  */
-
-/** What the page said about hydration: the shell's or React's warnings and errors. */
-function hydrationProblems(page: Page): string[] {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    const text = message.text()
-    if (/first frame|hydrat|#418|#425|#423/i.test(text)) problems.push(`${message.type()}: ${text}`)
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  return problems
-}
 
 /** Layout shifts without input since the page started (CLS's inputs), summed. */
 async function observeShifts(page: Page) {
@@ -37,9 +28,6 @@ async function observeShifts(page: Page) {
   return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts)
 }
 
-const mounted = (page: Page) =>
-  expect.poll(() => page.evaluate(() => performance.getEntriesByName('remote-mounted').length)).toBe(1)
-
 test('every route a remote declares a first frame for has one in its page', async ({ request }) => {
   // It loads every remote's renderer and fetches about 20 pages: on a loaded 2-core CI machine, beside the
   // other worker, that has run past the default 30 s (twice in CI, both passing on retry).
@@ -50,6 +38,8 @@ test('every route a remote declares a first frame for has one in its page', asyn
   const load = createRequire(import.meta.url)
   const declared = Object.entries(registry.remotes).flatMap(([remote, { version }]) => {
     const renderer = load(join(CDN_DIR, packageOf(remote), version, FIRST_FRAME_MODULE)) as FirstFrameRenderer
+    // The same renderer renders a data route with the borrower's data per request (ADR 0054).
+    expect(typeof renderer.renderWithData, `${remote}'s renderWithData`).toBe('function')
     return renderer.paths.map((path) => ({ remote, path }))
   })
   expect(declared.length).toBeGreaterThanOrEqual(18)
@@ -78,8 +68,8 @@ test.describe('without JavaScript, the page itself shows the screen', () => {
     })
   }
 
-  test('a data screen paints its loading state', async ({ page }) => {
-    await page.goto('/loanDetails?productId=1&orderId=86')
+  test('a data screen on its static page paints its loading state', async ({ page }) => {
+    await page.goto(staticPageOf('/loanDetails?productId=1&orderId=86'))
     await expect(page.getByRole('status', { name: 'Loading...' })).toBeVisible()
   })
 
@@ -112,7 +102,7 @@ test('the frame stays while the remote travels, then the remote takes over the s
   // A mark on the painted element survives only if the remote hydrates it rather than painting anew.
   await heading.evaluate((element) => element.setAttribute('data-painted-by', 'page'))
   release()
-  await mounted(page)
+  await remoteMounted(page)
   await expect(page.locator('#first-frame')).toHaveCount(0)
   await expect(page.locator('#root .remote-root h1')).toHaveAttribute('data-painted-by', 'page')
   expect(await shifts()).toBe(0)
@@ -123,7 +113,7 @@ test('the home page hydrates without a shift and its controls work', async ({ pa
   const problems = hydrationProblems(page)
   const shifts = await observeShifts(page)
   await page.goto('/')
-  await mounted(page)
+  await remoteMounted(page)
   await page.getByRole('navigation').getByRole('link', { name: 'About us', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible()
   expect(await shifts()).toBeLessThanOrEqual(0.01)
@@ -138,7 +128,7 @@ for (const path of ['/promotion', '/standalone/promotion']) {
     await page.goto(`${path}?id=7&app_from=fb&user_from=ad#/registerTemplate`)
     const phone = page.getByLabel('手机号')
     await expect(phone).toBeVisible()
-    if (path === '/promotion') await mounted(page)
+    if (path === '/promotion') await remoteMounted(page)
     await expect(page.getByRole('link', { name: '《用户注册协议》' })).toHaveAttribute('href', /id=7/)
     await phone.fill('13800000011')
     await expect(phone).toHaveValue('13800000011')
@@ -164,19 +154,14 @@ for (const [address, heading, frameHeading] of [
     page,
   }) => {
     const problems = hydrationProblems(page)
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\.js(\?|$)/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdScripts(page)
     await page.goto(address, { waitUntil: 'commit' })
     // The page's HTML alone, scripts held back: the frame is in it, but not on screen.
     await page.locator('#first-frame, #root[data-first-frame]').waitFor({ state: 'attached' })
     await expect(page.getByRole('heading', { name: frameHeading, exact: true })).toBeHidden()
     release()
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
-    if (!address.startsWith('/standalone')) await mounted(page)
+    if (!address.startsWith('/standalone')) await remoteMounted(page)
     await expect(page.getByRole('heading', { name: frameHeading, exact: true })).toHaveCount(0)
     await expect(page.locator('#first-frame')).toHaveCount(0)
     expect(problems).toEqual([])

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { appPagePaths } from 'deploy/route-pages'
+import { staticPageOf } from './static-page'
 
 /** Collects CSP violations the page reports. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -123,8 +124,9 @@ test('every app route gets the page the release wrote: the same bytes from nginx
     expect(html, path).toContain('id="mf-preload"')
     expect(html, path).toBe(await (await request.get(`${NODE_SERVER}${path}`)).text())
   }
-  // A route page carries its remote's chain, its entry only, and its first calls.
-  const complaint = await (await request.get('/complaint')).text()
+  // A route page carries its remote's chain, its entry only, and its first calls (the static page: when the
+  // render service rendered it, it made them, ADR 0054).
+  const complaint = await (await request.get(staticPageOf('/complaint'))).text()
   expect(complaint).toContain('rel="modulepreload"')
   expect(complaint).toContain('id="first-call"')
   const inline = JSON.parse(/id="mf-preload">(.*?)<\/script>/.exec(complaint)![1]) as {

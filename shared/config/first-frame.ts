@@ -41,7 +41,7 @@ export function emitFirstFrameRenderer(remote: string, routes: readonly FirstFra
                     `import * as app from ${JSON.stringify(app)}`,
                     `import { rootComponentOf } from 'shared/remote'`,
                     `import { createFirstFrameRenderer } from 'shared/remote/first-frame-render'`,
-                    `export const { paths, renderFirstFrame } = createFirstFrameRenderer(${JSON.stringify(remote)}, rootComponentOf(app), ${JSON.stringify(routes)})`,
+                    `export const { paths, renderFirstFrame, renderWithData } = createFirstFrameRenderer(${JSON.stringify(remote)}, rootComponentOf(app), ${JSON.stringify(routes)})`,
                   ].join('\n')
                 : null,
           },

@@ -13,7 +13,8 @@ import {
   type NginxConfValues,
 } from './nginx-conf'
 import { DEPLOY_DIR } from '../paths'
-import { appPagePaths, PAGES_DIR_NAME, pageFileName, robotsHeaders } from '../pages/route-pages'
+import { appPagePaths, dataMarkerOf, PAGES_DIR_NAME, pageFileName, robotsHeaders } from '../pages/route-pages'
+import { DATA_PAGE_CACHE } from '../render/data-page'
 import { STANDALONE_PAGES } from '../pages/standalone'
 import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
 import {
@@ -32,6 +33,7 @@ const VALUES: NginxConfValues = {
   apiUpstream: 'http://127.0.0.1:4310',
   cspReportUpstream: 'http://127.0.0.1:4310',
   healthUpstream: 'http://127.0.0.1:4310',
+  renderUpstream: 'http://127.0.0.1:4310',
   healthReportsPerMinute: HEALTH_REPORTS_PER_MINUTE,
   apiOrigin: '',
   imageHosts: [],
@@ -96,7 +98,7 @@ const SECURITY_NAMES = new Set([...Object.keys(securityHeaders()), ...Object.key
 const securityOf = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY_NAMES.has(name)))
 
-const PAGE_LOCATIONS = ['= /', '/', '@not-found-page', '@shell']
+const PAGE_LOCATIONS = ['= /', '/', '@rendered', '@data-page', '@not-found-page', '@shell']
 /** The location of the shell's icons and shared-link picture, named by its regex. */
 const PICTURES_LOCATION = '~ ^/(favicon\\.svg|favicon-32\\.png|apple-touch-icon\\.png|og-image\\.png)$'
 const FILE_LOCATIONS = [
@@ -275,10 +277,34 @@ test('nginx looks up app routes where the release writes their pages, as the Nod
   expect(location('@not-found-page')).toContain('try_files /index.html =404;')
   expect(location('@shell')).toContain('try_files /index.html =404;')
   // Always sent whole: a release and its rollback within one second would otherwise answer a 304.
-  for (const name of ['= /', '/', '@not-found-page', '@shell']) {
+  for (const name of ['= /', '/', '@data-page', '@not-found-page', '@shell']) {
     expect(location(name)).toContain('etag off;')
     expect(location(name)).toContain('if_modified_since off;')
   }
+})
+
+test("a data route's page comes from the render service, streamed and never stored; as written when the service fails", () => {
+  const conf = renderNginxConf(TEMPLATE, { ...VALUES, renderUpstream: 'http://render.internal:8080' })
+  const location = (name: string) => blocks(conf).get(name)!
+  // The marker the release writes beside the page, found as nginx looks it up.
+  expect(dataMarkerOf(join('/srv/cdn', PAGES_DIR_NAME, pageFileName('/repay')))).toBe(
+    `/srv/cdn/${PAGES_DIR_NAME}/repay.data`,
+  )
+  expect(conf).toContain('if (-f $document_root$page_uri.data) {\n        return 418;\n      }')
+  expect(location('/')).toContain('error_page 418 = @rendered;')
+  const rendered = location('@rendered')
+  expect(rendered).toContain('proxy_pass http://render.internal:8080;')
+  expect(rendered).toContain('proxy_buffering off;')
+  expect(rendered).toContain('proxy_set_header X-Health-Proxy $health_proxy;')
+  expect(rendered).toContain('error_page 500 502 503 504 = @data-page;')
+  // Followed after the 418 of `location /`, which allows a second error_page.
+  expect(location('/')).toContain('recursive_error_pages on;')
+  for (const name of ['Set-Cookie', 'Cache-Control', 'Content-Security-Policy', 'X-Robots-Tag'])
+    expect(rendered).toContain(`proxy_hide_header ${name};`)
+  expect(rendered).toContain(`add_header Cache-Control "${DATA_PAGE_CACHE}" always;`)
+  expect(rendered.filter((line) => line.startsWith('add_header Cache-Control'))).toHaveLength(1)
+  expect(location('@data-page')).toContain('try_files $page_uri.html =404;')
+  expect(location('@data-page')).toContain('add_header Cache-Control "no-cache" always;')
 })
 
 test("nginx's X-Robots-Tag is the Node server's on every page, as asked with slashes and a query", () => {
@@ -370,7 +396,14 @@ test('njs gives every page its page-load token, for the health endpoint; the sec
   expect(conf).toContain('js_var $health_endpoint "/telemetry/r";')
   expect(conf).toContain('js_var $health_token_max_age "600";')
   expect(conf).toContain('js_set $health_cookie health.pageCookie;')
-  const pageLocations = ['location = / {', 'location / {', 'location @not-found-page {', 'location @shell {']
+  const pageLocations = [
+    'location = / {',
+    'location / {',
+    'location @rendered {',
+    'location @data-page {',
+    'location @not-found-page {',
+    'location @shell {',
+  ]
   for (const name of pageLocations) {
     expect(conf.split(name)[1].split('\n    }')[0], name).toContain(
       'add_header Set-Cookie $health_cookie always;',

@@ -1,4 +1,5 @@
 import { publicPaths } from '../pages/route-pages'
+import { DATA_PAGE_CACHE } from '../render/data-page'
 import { apiSecurityHeaders, fileSecurityHeaders, ROBOTS_NOINDEX, securityHeaders } from '../security-headers'
 
 export interface NginxConfValues {
@@ -11,6 +12,8 @@ export interface NginxConfValues {
   cspReportUpstream: string
   /** Where `/health/reports` is passed on: the deploy server that stores them (ADR 0033). */
   healthUpstream: string
+  /** Where data routes' pages are rendered with the borrower's data: the deploy server (ADR 0054). */
+  renderUpstream: string
   /** The `health_reports` zone's rate per client and burst (`healthReportsPerMinute`). */
   healthReportsPerMinute: number
   /** The API's origin when it is not the page's own; '' for none. */
@@ -112,16 +115,20 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     frameHosts: values.frameHosts,
     loopbackDocuments: values.loopbackDocuments,
   }
+  const pageSecurity = securityHeaders({ ...security, scriptHashes: values.scriptHashes })
+  const pageHeaderLines = addHeaderLines(pageSecurity).concat(
+    'add_header X-Robots-Tag $robots_tag always;',
+    // Every page starts a page load: its token (ADR 0040), made by njs (empty, no header, with reports off).
+    'add_header Set-Cookie $health_cookie always;',
+  )
   const headers: Record<string, string[]> = {
     // A page's X-Robots-Tag is the robots map's and its Set-Cookie njs's (an empty value sends no header): the
     // two `$` written here.
-    __PAGE_HEADERS__: addHeaderLines(
-      securityHeaders({ ...security, scriptHashes: values.scriptHashes }),
-    ).concat(
-      'add_header X-Robots-Tag $robots_tag always;',
-      // Every page starts a page load: its token (ADR 0040), made by njs (empty, no header, with reports off).
-      'add_header Set-Cookie $health_cookie always;',
-    ),
+    __PAGE_HEADERS__: pageHeaderLines,
+    // A rendered page's: the page's own (its CSP, robots tag and page-load token), never stored.
+    __RENDERED_HEADERS__: [...Object.keys(pageSecurity), 'X-Robots-Tag', 'Set-Cookie', 'Cache-Control']
+      .map((name) => `proxy_hide_header ${name};`)
+      .concat(pageHeaderLines, addHeaderLines({ 'Cache-Control': DATA_PAGE_CACHE })),
     __FILE_HEADERS__: addHeaderLines(fileSecurityHeaders()),
     // The upstream's own copies are dropped: each header is sent once, as nginx sets it.
     __API_HEADERS__: Object.keys(apiSecurityHeaders())
@@ -142,6 +149,7 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __API_UPSTREAM__: values.apiUpstream,
     __CSP_REPORT_UPSTREAM__: values.cspReportUpstream,
     __HEALTH_UPSTREAM__: values.healthUpstream,
+    __RENDER_UPSTREAM__: values.renderUpstream,
     __HEALTH_REPORTS_PER_MINUTE__: String(values.healthReportsPerMinute),
     __LOAD_BROTLI__: values.brotliStaticModule ? `load_module ${values.brotliStaticModule};` : '',
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',

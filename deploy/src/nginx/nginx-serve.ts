@@ -36,6 +36,8 @@ export interface NginxServeOptions {
   cspReportUpstream?: string
   /** Where field health reports go (nginx.conf `/health/reports`); default: `apiUpstream`, the demo server. */
   healthUpstream?: string
+  /** Where data routes' pages are rendered (nginx.conf `@rendered`); default: `healthUpstream`, the deploy server. */
+  renderUpstream?: string
   /** Default: HEALTH_REPORTS_PER_MINUTE, the Node server's. */
   healthReportsPerMinute?: number
   apiOrigin: string
@@ -93,6 +95,7 @@ export function prepareNginx(options: NginxServeOptions): string {
       apiUpstream: options.apiUpstream,
       cspReportUpstream: options.cspReportUpstream ?? options.apiUpstream,
       healthUpstream: options.healthUpstream ?? options.apiUpstream,
+      renderUpstream: options.renderUpstream ?? options.healthUpstream ?? options.apiUpstream,
       healthReportsPerMinute: options.healthReportsPerMinute ?? HEALTH_REPORTS_PER_MINUTE,
       apiOrigin: options.apiOrigin,
       imageHosts: options.settings.imageHosts,

@@ -28,6 +28,9 @@ function start() {
       // Production: the deploy server that stores field health reports (ADR 0033); locally the demo server.
       healthUpstream:
         process.env.HEALTH_UPSTREAM && upstreamUrl('HEALTH_UPSTREAM', process.env.HEALTH_UPSTREAM),
+      // Production: the deploy server (the same as HEALTH_UPSTREAM), which renders data routes' pages (ADR 0054).
+      renderUpstream:
+        process.env.RENDER_UPSTREAM && upstreamUrl('RENDER_UPSTREAM', process.env.RENDER_UPSTREAM),
       healthReportsPerMinute: healthReportsPerMinute(),
       apiOrigin: apiOrigin(process.env.API_ORIGIN ?? ''),
       settings: settingsFromEnv(process.env, { serve: true }),

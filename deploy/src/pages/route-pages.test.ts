@@ -22,6 +22,8 @@ import { readRegistry, RegistryFileError } from '../registry-file'
 import { checkPages, publishPages, releaseRemote, repairRegistry, rollbackRemote } from '../release/release'
 import {
   crawlerFiles,
+  dataMarkerOf,
+  isDataRoutePage,
   isPagePath,
   pageFileName,
   pageScriptHashes,
@@ -377,6 +379,29 @@ test("a release writes its routes' first frames with the deployment's settings; 
   expect(page('/privacyPolicy')).not.toContain('first-frame')
   rollbackRemote('mf-site', v1, options())
   expect(page('/aboutUs')).not.toContain('first-frame')
+})
+
+test("a release marks its in-app routes' pages with first calls and a frame as data pages for nginx; a rollback unmarks them", () => {
+  writeRoutePages({ cdnDir, registryFile, shellDir, settings: {} })
+  const marked = (path: string) => existsSync(dataMarkerOf(join(pagesDir, pageFileName(path))))
+  buildRemote('mf-repay', 'one', '/repay')
+  const v1 = releaseRemote('mf-repay', options()).version
+  // First calls but no frame: the screen has nothing to render on the server.
+  expect(marked('/repay')).toBe(false)
+  buildRemote('mf-repay', 'two', '/repay')
+  addFirstFrame('mf-repay', ['/repay', '/delayRepay'], 'Due')
+  releaseRemote('mf-repay', options())
+  expect(isDataRoutePage(page('/repay'), '/repay')).toBe(true)
+  expect([marked('/repay'), marked('/delayRepay')]).toEqual([true, false])
+  rollbackRemote('mf-repay', v1, options())
+  expect(marked('/repay')).toBe(false)
+  // A public route's page stays static for everyone, first calls and frame or not.
+  buildRemote('mf-site', 'one', '/aboutUs')
+  addFirstFrame('mf-site', ['/aboutUs'], 'About')
+  releaseRemote('mf-site', options())
+  expect(page('/aboutUs')).toContain('id="first-call"')
+  expect(isDataRoutePage(page('/aboutUs'), '/aboutUs')).toBe(false)
+  expect(marked('/aboutUs')).toBe(false)
 })
 
 test('the standalone page carries its first screen’s frame inside its root, for its entry to hydrate', () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
-import { REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
+import { matchRoute, REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
 import { readBuilt } from '../built-file'
 import { writeAtomically } from '../files'
 import { injectFirstFrame, pageSettings } from './first-frame'
@@ -32,6 +32,27 @@ export const pagesDirOf = (cdnDir: string) => join(cdnDir, PAGES_DIR_NAME)
 export function pageFileName(pathname: string): string {
   return pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`
 }
+
+/**
+ * A data route's page (ADR 0054): an in-app route (it carries the borrower's session) whose page starts first
+ * calls and holds the route's first frame, which the render service may send with the borrower's data. A
+ * public route's page stays static for everyone (the landing ad traffic reaches, the marketing site).
+ */
+export function isDataRoutePage(html: string, path: string): boolean {
+  const route = matchRoute(path)
+  return (
+    !!route &&
+    !route.public &&
+    html.includes('<script type="application/json" id="first-call">') &&
+    html.includes(`<div id="first-frame"`)
+  )
+}
+
+/**
+ * The file beside a data route's page that says it is one (`repay.data` beside `repay.html`): nginx asks the
+ * render service for such a page and sends the page itself when the service does not answer (ADR 0055).
+ */
+export const dataMarkerOf = (pageFile: string) => pageFile.replace(/\.html$/, '.data')
 
 /** Every path that gets a page: each route of the route table (the root is the site's) and the shell's own screens. */
 export function appPagePaths(remote?: string): string[] {
@@ -262,11 +283,15 @@ export function writeRoutePages(options: WritePagesOptions): string[] {
   }
   const written: string[] = []
   for (const page of plan.pages) {
+    const marker = dataMarkerOf(page.file)
     if (page.html === null) {
       rmSync(page.file, { force: true })
+      rmSync(marker, { force: true })
       continue
     }
     writeAtomically(page.file, page.html)
+    if (isDataRoutePage(page.html, page.path)) writeAtomically(marker, '')
+    else rmSync(marker, { force: true })
     written.push(page.path)
   }
   return written

@@ -14,8 +14,10 @@ import {
   makeFirstCalls,
   renderDataScreen,
   renderedRest,
+  renderServiceFromEnv,
   sendDataPage,
 } from './data-page'
+import { createAppServer, type RenderService } from '../serve/server'
 
 const CALL = {
   method: 'POST',
@@ -35,7 +37,7 @@ const PAGE =
 let cdnDir: string
 let api: Server
 let apiOrigin: string
-const seen: { url: string; body: string; cookie?: string; forwarded?: string }[] = []
+const seen: { url: string; body: string; cookie?: string; forwarded?: string; host?: string }[] = []
 let delayMs = 0
 
 const read = (req: IncomingMessage) =>
@@ -53,6 +55,7 @@ beforeAll(async () => {
         body,
         cookie: req.headers.cookie,
         forwarded: req.headers['x-forwarded-for'] as string | undefined,
+        host: req.headers['x-forwarded-host'] as string | undefined,
       })
       const amount = new URLSearchParams(body).get('orderId') === '86' ? '1.234,00' : '9,00'
       setTimeout(() => {
@@ -168,6 +171,7 @@ test("the first calls are the page's own, with the borrower's session; cookies o
       body: 'productId=1&orderId=86',
       cookie: 'demo-visitor=v1',
       forwarded: '203.0.113.7',
+      host: 'loan.example',
     },
   ])
 
@@ -210,11 +214,10 @@ async function serveDataPage(budgetMs: number) {
   const warnings: string[] = []
   const server = createServer((req, res) => {
     const href = new URL(req.url ?? '/', 'https://loan.example').href
-    const sent = sendDataPage(req, res, {
-      html: PAGE,
-      path: '/repay',
+    const parts = dataPageParts(PAGE, new URL(href).pathname, cdnDir)
+    if (!parts) return void res.writeHead(404).end()
+    sendDataPage(req, res, parts, {
       href,
-      cdnDir,
       settings: DEFAULT_SETTINGS,
       endpoint,
       apiUpstream: apiOrigin,
@@ -222,7 +225,6 @@ async function serveDataPage(budgetMs: number) {
       headers: { 'Content-Security-Policy': "script-src 'self'", 'Cache-Control': 'no-cache' },
       log: (line) => warnings.push(line),
     })
-    if (!sent) res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -267,4 +269,76 @@ test('an API slower than the budget gets the static page at the budget, its firs
   expect(service.warnings).toEqual(['[render] /repay: the static page (over 100 ms)'])
   expect(service.warnings.join()).not.toContain('secret-session')
   await service.close()
+})
+
+/** The app server over a pages folder holding the fixture page for /repay, rendering within `budgetMs`. */
+async function appServer(render: RenderService) {
+  const pagesDir = join(cdnDir, '.pages')
+  mkdirSync(pagesDir, { recursive: true })
+  writeFileSync(join(pagesDir, 'repay.html'), PAGE)
+  const server = createAppServer({ cdnDir, pagesDir, render, shellDir: join(cdnDir, 'no-shell') })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    get: (path: string, method = 'GET') => fetch(origin + path, { method }),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+test("the app server sends a data route's written page with the borrower's data, its page's headers kept", async () => {
+  const app = await appServer({ budgetMs: 2000, apiUpstream: apiOrigin })
+  const response = await app.get('/repay?sessionId=s-1&orderId=86')
+  expect(response.status).toBe(200)
+  expect(response.headers.get('cache-control')).toBe('private, no-store')
+  expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+  expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+  expect(await response.text()).toContain('<h1>Due 1.234,00 for CashLoan</h1>')
+  // The call the page's script would have made, to the API's upstream, naming the host the page was asked of.
+  expect(seen).toMatchObject([
+    { url: '/utilities/v3/detail?sessionId=s-1', body: 'orderId=86', host: response.url.split('/')[2] },
+  ])
+  const head = await app.get('/repay?sessionId=s-1&orderId=86', 'HEAD')
+  expect(head.headers.get('cache-control')).toBe('private, no-store')
+  expect(seen).toHaveLength(1)
+  await app.close()
+})
+
+test('past its renders a minute, a client gets the static page as written, never a refusal', async () => {
+  const app = await appServer({ budgetMs: 2000, apiUpstream: apiOrigin, perMinute: 2 })
+  const pages = []
+  for (let i = 0; i < 4; i++) pages.push(await (await app.get(`/repay?orderId=86&n=${i}`)).text())
+  expect(pages.map((html) => html.includes('<h1>Due'))).toEqual([true, true, false, false])
+  expect(pages[3]).toBe(PAGE)
+  expect(seen).toHaveLength(2)
+  await app.close()
+})
+
+test('with no render service, or a budget of 0, the page goes as written', async () => {
+  for (const render of [{ budgetMs: 0, apiUpstream: apiOrigin }, undefined]) {
+    const app = await appServer(render as RenderService)
+    const response = await app.get('/repay?orderId=86')
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(await response.text()).toBe(PAGE)
+    await app.close()
+  }
+  expect(seen).toEqual([])
+})
+
+test('the render service is on by default in the demo, off at a budget of 0, and in production only with API_UPSTREAM', () => {
+  expect(renderServiceFromEnv({})).toEqual({ budgetMs: 300, apiUpstream: null, perMinute: 120 })
+  expect(renderServiceFromEnv({ RENDER_BUDGET_MS: '0' })).toBeNull()
+  expect(
+    renderServiceFromEnv({
+      RENDER_BUDGET_MS: '500',
+      RENDERED_PAGES_PER_MINUTE: '30',
+      API_UPSTREAM: apiOrigin,
+    }),
+  ).toEqual({ budgetMs: 500, apiUpstream: apiOrigin, perMinute: 30 })
+  expect(renderServiceFromEnv({ DEPLOY_PROFILE: 'production' })).toBeNull()
+  expect(renderServiceFromEnv({ DEPLOY_PROFILE: 'production', API_UPSTREAM: apiOrigin })).toMatchObject({
+    apiUpstream: apiOrigin,
+  })
+  expect(() => renderServiceFromEnv({ RENDER_BUDGET_MS: 'soon' })).toThrow('RENDER_BUDGET_MS')
+  expect(() => renderServiceFromEnv({ RENDERED_PAGES_PER_MINUTE: '0' })).toThrow('RENDERED_PAGES_PER_MINUTE')
+  expect(() => renderServiceFromEnv({ API_UPSTREAM: 'api.internal' })).toThrow('API_UPSTREAM')
 })

@@ -6,6 +6,7 @@ import {
   type RawResponse,
 } from 'shared/http/first-call'
 import { FIRST_FRAME_ID, renderedLoadsScript, type DataPage } from 'shared/remote/first-frame'
+import { readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream'
 import { createBrotliCompress, createGzip } from 'node:zlib'
@@ -14,8 +15,10 @@ import { matchRoute } from 'shared/routes'
 import { pageInputs } from 'shared/session'
 import { rendererIn } from '../pages/first-frame'
 import { declaredFirstCalls, releaseDirOf } from '../pages/page-preloads'
-import { carriedRemotes } from '../pages/route-pages'
+import { carriedRemotes, isDataRoutePage } from '../pages/route-pages'
 import { acceptedEncoding, TYPES } from '../serve/send-file'
+import { upstreamUrl, wholeNumberSetting } from '../settings'
+import type { RenderService } from '../serve/server'
 
 /**
  * A data route's page with the borrower's data (ADR 0054), made from the static page the release wrote for the
@@ -48,11 +51,11 @@ const FIRST_CALL_BLOCK =
   /<script type="application\/json" id="first-call">[\s\S]*?<\/script>(<script>[\s\S]*?<\/script>)/
 
 /**
- * The parts of the static page `html` for `path`; null when it is no page to render with data: no frame of
- * that route, no first calls (nothing to render from), or a release outside this CDN folder.
+ * The parts of the static page `html` for `path`; null when it is no page to render with data: a public
+ * route, no frame of that route, no first calls (nothing to render from), or a release outside this CDN folder.
  */
 export function dataPageParts(html: string, path: string, cdnDir: string): DataPageParts | null {
-  const route = matchRoute(path)
+  const route = isDataRoutePage(html, path) ? matchRoute(path) : null
   const pointer = route ? carriedRemotes(html)?.[route.remote] : null
   if (!route || !pointer || typeof pointer !== 'object') return null
   const { entry, version } = pointer as { entry?: unknown; version?: unknown }
@@ -144,6 +147,8 @@ export async function makeFirstCalls(calls: FirstCall[], options: DataCalls): Pr
             ...(built.body ? { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' } : {}),
             ...(sameOrigin && options.cookie ? { Cookie: options.cookie } : {}),
             ...(options.client ? { 'X-Forwarded-For': options.client } : {}),
+            // Through an upstream, the host the page's script would have called (nginx sends the same).
+            ...(options.apiUpstream ? { 'X-Forwarded-Host': built.url.host } : {}),
           },
           body: built.body?.toString(),
           signal: options.signal,
@@ -176,12 +181,8 @@ export async function renderDataScreen(
 export const DATA_PAGE_CACHE = 'private, no-store'
 
 export interface DataPageRequest {
-  /** The static page the release wrote for the route. */
-  html: string
-  path: string
   /** The page's address as asked for (absolute); never logged, it carries the session. */
   href: string
-  cdnDir: string
   /** The page's settings, as its screens read them. */
   settings: Settings
   endpoint: Endpoint
@@ -196,15 +197,66 @@ export interface DataPageRequest {
   log?: (line: string) => void
 }
 
+/** How long a data route's calls and render may take (`RENDER_BUDGET_MS`) before the static page goes. */
+export const RENDER_BUDGET_MS = 300
+
+/** A borrower opens a few data pages a minute; a carrier's NAT puts many borrowers behind one address. */
+export const RENDERED_PAGES_PER_MINUTE = 120
+
 /**
- * Sends the page of a data route with the borrower's data (ADR 0054): the head at once (flushed through the
- * compression the client accepts), then the rest rendered from the first calls' answers, or the static
- * page's rest when they or the render fail or take longer than the budget. False when the route's page is no
- * data page (`dataPageParts`): the caller sends the static page as it is.
+ * The render service `pnpm start` runs (ADR 0055): within RENDER_BUDGET_MS (0: off), up to
+ * RENDERED_PAGES_PER_MINUTE per client, its calls made to API_UPSTREAM (nginx's too), else to the server's own
+ * demo API. None in production without API_UPSTREAM: its API is not the demo's. A setting that is not valid
+ * throws, naming it.
  */
-export function sendDataPage(req: IncomingMessage, res: ServerResponse, request: DataPageRequest): boolean {
-  const parts = dataPageParts(request.html, request.path, request.cdnDir)
-  if (!parts) return false
+export function renderServiceFromEnv(env: NodeJS.ProcessEnv = process.env): RenderService | null {
+  const budgetMs = wholeNumberSetting(env, 'RENDER_BUDGET_MS', RENDER_BUDGET_MS, 0, 'milliseconds')
+  const perMinute = wholeNumberSetting(
+    env,
+    'RENDERED_PAGES_PER_MINUTE',
+    RENDERED_PAGES_PER_MINUTE,
+    1,
+    'pages',
+  )
+  const upstream = env.API_UPSTREAM?.trim() ? upstreamUrl('API_UPSTREAM', env.API_UPSTREAM.trim()) : null
+  if (budgetMs === 0) return null
+  if (!upstream && (env.DEPLOY_PROFILE ?? 'demo') === 'production') {
+    console.warn('Data routes get their static pages: set API_UPSTREAM to render them with their data.')
+    return null
+  }
+  return { budgetMs, apiUpstream: upstream, perMinute }
+}
+
+/**
+ * The parts of written pages, read once per version of each file (a release rewrites a page: a new file):
+ * `of(file, path)` is null for a page that is no data page.
+ */
+export function dataPagesOf(cdnDir: string) {
+  const parts = new Map<string, { stamp: string; parts: DataPageParts | null }>()
+  return {
+    of(file: string, path: string): DataPageParts | null {
+      const stat = statSync(file)
+      const stamp = `${stat.mtimeMs}:${stat.size}:${stat.ino}`
+      const known = parts.get(file)
+      if (known?.stamp === stamp) return known.parts
+      const found = dataPageParts(readFileSync(file, 'utf8'), path, cdnDir)
+      parts.set(file, { stamp, parts: found })
+      return found
+    },
+  }
+}
+
+/**
+ * Sends the page of a data route (`parts`) with the borrower's data (ADR 0054): the head at once (flushed
+ * through the compression the client accepts), then the rest rendered from the first calls' answers, or the
+ * static page's rest when they or the render fail or take longer than the budget.
+ */
+export function sendDataPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parts: DataPageParts,
+  request: DataPageRequest,
+): void {
   const encoding = acceptedEncoding(req.headers['accept-encoding'])
   res.writeHead(200, {
     ...request.headers,
@@ -215,14 +267,14 @@ export function sendDataPage(req: IncomingMessage, res: ServerResponse, request:
   })
   if (req.method === 'HEAD') {
     res.end()
-    return true
+    return
   }
   const body = encoding === 'br' ? createBrotliCompress() : encoding === 'gzip' ? createGzip() : null
   const out = body ?? res
   if (body) {
     pipeline(body, res, (error) => {
       if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
-        console.error('[render]', request.path, error.message)
+        console.error('[render]', parts.path, error.message)
     })
   }
   out.write(parts.head)
@@ -240,10 +292,9 @@ export function sendDataPage(req: IncomingMessage, res: ServerResponse, request:
     .catch((error: unknown) => {
       // The path only: the address carries the borrower's session.
       const log = request.log ?? ((line: string) => console.warn(line))
-      log(`[render] ${request.path}: the static page (${(error as Error).message})`)
+      log(`[render] ${parts.path}: the static page (${(error as Error).message})`)
       return fallbackRest(parts)
     })
     .then((rest) => out.end(rest))
     .catch(() => res.destroy())
-  return true
 }

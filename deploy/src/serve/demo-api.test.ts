@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { MALFORMED_FORM_MESSAGE, VISITOR_COOKIE } from 'shared/mocks'
+import { MALFORMED_FORM_MESSAGE, SLOW_API_MS, SLOW_SESSION_PREFIX, VISITOR_COOKIE } from 'shared/mocks'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { createAppServer } from './server'
 import { closeServer, listenLocally } from '../testing/local-server'
@@ -132,4 +132,21 @@ test('a caller without a session gets a visitor cookie of its own, and its compl
   // A caller that has its cookie is not given another.
   const again = await api('/user-problem/problem-list', { method: 'POST', headers: { cookie } })
   expect(again.headers.get('set-cookie')).toBeNull()
+})
+
+test('a session whose id starts with slow-api waits 2 s on every call, then gets the answer any session gets', async () => {
+  const detail = (sessionId: string) =>
+    fetch(`http://127.0.0.1:${port}/utilities/v3/installment/loan-play-detail?sessionId=${sessionId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'productId=1&orderId=86',
+    })
+  const quick = Date.now()
+  const plain = await (await detail('quick-1')).json()
+  expect(Date.now() - quick).toBeLessThan(SLOW_API_MS / 2)
+  const asked = Date.now()
+  const stalled = await (await detail(`${SLOW_SESSION_PREFIX}-1`)).json()
+  expect(Date.now() - asked).toBeGreaterThanOrEqual(SLOW_API_MS - 50)
+  expect(stalled).toEqual(plain)
+  expect(plain).toMatchObject({ code: '00' })
 })

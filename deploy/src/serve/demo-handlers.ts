@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'msw'
-import { demoPictures } from 'shared/mocks'
+import { demoPictures, slowSessions } from 'shared/mocks'
 import { handlers as bindcardHandlers } from 'mf-bindcard/mocks'
 import { handlers as complaintHandlers } from 'mf-complaint/mocks'
 import { handlers as loanHandlers } from 'mf-loan/mocks'
@@ -9,6 +9,8 @@ import { handlers as siteHandlers } from 'mf-site/mocks'
 
 /** Every remote's demo handlers: the same ones its unit tests and standalone dev server use. */
 export const demoHandlers: RequestHandler[] = [
+  // A session whose id starts with `slow-api` waits 2.5 s on every call: a stalled API (ADR 0055).
+  slowSessions,
   // The demo's logos on a second origin (shared/mocks demoPictureUrl, ADR 0022).
   demoPictures,
   ...siteHandlers,

@@ -6,10 +6,11 @@ import { handleOps, OPS_PATH, type OpsOptions } from '../health/ops-page'
 import {
   clientOf,
   HEALTH_REPORT_PATH,
+  RateLimit,
   receiveHealthReport,
   type HealthCollector,
 } from '../health/health-collector'
-import { pageLoadCookie } from '../health/page-load-token'
+import { clientNetwork, pageLoadCookie } from '../health/page-load-token'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
 import { demoHandlers } from './demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, SHELL_DIST } from '../paths'
@@ -33,6 +34,8 @@ import { standaloneHtml, standaloneRemote } from '../pages/standalone'
 import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
 import { askedOrigin, cdnFile, fileIn, isBuildStats, requestPath } from './request-paths'
 import { send, sendFile, TYPES, type CompressedCache } from './send-file'
+import { dataPagesOf, RENDERED_PAGES_PER_MINUTE, sendDataPage } from '../render/data-page'
+import { pageSettings } from '../pages/first-frame'
 
 export { acceptedEncoding } from './send-file'
 
@@ -90,6 +93,29 @@ export interface ServerOptions {
   health?: HealthCollector | null
   /** The ops page under /ops (ADR 0033); none: /ops is an unknown path like any other. */
   ops?: OpsOptions | null
+  /**
+   * Data routes' written pages sent with the borrower's data (ADR 0054): their first calls made here, the
+   * screen rendered with the answers, the static page past `budgetMs`. None: every page as written.
+   */
+  render?: RenderService | null
+}
+
+export interface RenderService {
+  budgetMs: number
+  /**
+   * Pages each client may get rendered a minute (each costs API calls and a render); past it, its pages are
+   * the static ones, never refused. Default RENDERED_PAGES_PER_MINUTE.
+   */
+  perMinute?: number
+  /** Where the calls' API is reached from here (an origin); none: this server's own demo API. */
+  apiUpstream?: string | null
+}
+
+/** The address a request came from, after those it came through (nginx's `$proxy_add_x_forwarded_for`). */
+function forwardedFor(req: IncomingMessage): string {
+  const before = req.headers['x-forwarded-for']
+  const own = req.socket.remoteAddress ?? ''
+  return typeof before === 'string' && before !== '' ? `${before}, ${own}` : own
 }
 
 /**
@@ -124,6 +150,19 @@ export function createAppServer(options: ServerOptions = {}): Server {
       scriptHashes: pageScriptHashes(shellDir),
     })
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+  const dataPages = dataPagesOf(cdnDir)
+  const renders = new RateLimit(options.render?.perMinute ?? RENDERED_PAGES_PER_MINUTE)
+  /** The client a render counts against: through our nginx, the address it names (ADR 0040). */
+  const renderClient = (req: IncomingMessage) =>
+    options.health
+      ? clientNetwork(clientOf(req, options.health.keys))
+      : clientNetwork(req.socket.remoteAddress ?? '')
+  const renderSettings = pageSettings(options.settings ?? {})
+  /** The demo API is this server: its calls go to its own loopback address. */
+  const ownApi = () => {
+    const address = server.address()
+    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null
+  }
   const healthEndpoint =
     typeof options.settings?.healthEndpoint === 'string'
       ? options.settings.healthEndpoint
@@ -220,6 +259,20 @@ export function createAppServer(options: ServerOptions = {}): Server {
       ...pageLoad(req, path),
     }
     const written = options.pagesDir ? fileIn(options.pagesDir, pageFileName(path)) : null
+    const render = options.render?.budgetMs ? options.render : null
+    const parts = written && render ? dataPages.of(written, path) : null
+    if (parts && render && (req.method === 'HEAD' || renders.allow(renderClient(req)))) {
+      return sendDataPage(req, res, parts, {
+        href: origin + path + url.search,
+        settings: renderSettings,
+        endpoint: { baseURL: renderSettings.apiBase, appOrigin: origin },
+        apiUpstream: render.apiUpstream ?? ownApi(),
+        budgetMs: render.budgetMs,
+        headers,
+        cookie: req.headers.cookie,
+        client: forwardedFor(req),
+      })
+    }
     if (written) return sendFile(req, res, written, headers, compressedCache)
     const standalone = standaloneRemote(path)
     if (standalone) {

@@ -10,6 +10,7 @@ import {
 import { pagesDirOf } from '../pages/route-pages'
 import { createAppServer, guardProcess } from './server'
 import { settingsFromEnv } from '../settings'
+import { renderServiceFromEnv } from '../render/data-page'
 import { createHealthCollector, healthReportsPerMinute } from '../health/health-collector'
 import { HealthStore, healthStoreFile, healthStoreLimits } from '../health/health-store'
 import { createOtlpForwarder, otlpLogsUrl } from '../health/otlp-export'
@@ -31,6 +32,7 @@ async function main() {
   // The page-load tokens' secret (ADR 0040) and the store's caps (ADR 0042): checked before the build, so a
   // bad one stops the start at once.
   const keys = buildOnly ? null : pageLoadKeys()
+  const render = buildOnly ? null : renderServiceFromEnv(process.env)
   const limits = healthStoreLimits()
   const remotes = remotePackages()
   if (!skipBuild) {
@@ -60,6 +62,7 @@ async function main() {
     settings,
     apiOrigin: null,
     pagesDir: pagesDirOf(CDN_DIR),
+    render,
     health,
     ops: ops && {
       token: ops.token,

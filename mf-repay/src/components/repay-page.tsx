@@ -1,4 +1,4 @@
-import { useCallback, useId, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, type ReactNode } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { formatDateText, formatPesos } from 'shared/format'
 import type { Http } from 'shared/http'
@@ -59,17 +59,20 @@ function LoadedRepayPage<T extends OrderDetail>({
 }: RepayPageProps<T> & { ids: OrderIds }) {
   const { http } = remote
   const { productId, orderId } = ids
-  const load = useCallback(async (): Promise<ApiResult<T>> => {
-    const result = await repayment.get(http, { productId, orderId })
-    if (result.ok) {
-      // What /repaymentOfCode2 shows, should the borrower open it from the pay-code box.
-      const amount = repayment.amountOf(result.data)
-      saveRepayInfo(window.sessionStorage, repayInfoOf(result.data.defDetail, { productId, orderId }, amount))
-    }
-    return result
-  }, [repayment, http, productId, orderId])
+  const load = useCallback(
+    (): Promise<ApiResult<T>> => repayment.get(http, { productId, orderId }),
+    [repayment, http, productId, orderId],
+  )
   const { state, retry } = useLoad(load)
   const amountId = useId()
+  const loaded = state.status === 'ready' ? state.data : null
+  // What /repaymentOfCode2 shows, should the borrower open it from the pay-code box: kept once the detail is
+  // on screen, loaded here or come with the page (ADR 0054), never while the page is rendered on a server.
+  useEffect(() => {
+    if (!loaded) return
+    const amount = repayment.amountOf(loaded)
+    saveRepayInfo(window.sessionStorage, repayInfoOf(loaded.defDetail, { productId, orderId }, amount))
+  }, [loaded, repayment, productId, orderId])
 
   if (state.status === 'loading') return <Skeleton label={MESSAGES.common.loading} heights={PAGE_SHAPE} />
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 
 /** Demo API helpers shared by every remote's MSW handlers (used by tests, standalone dev and `pnpm start`). */
 
@@ -196,4 +196,21 @@ export const demoPictures = http.get('*/utilities/demo-pictures/:name', ({ reque
   return new HttpResponse(svg, {
     headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' },
   })
+})
+
+/** A demo session whose API stalls: its `sessionId` starts with this (`slow-api-1`, `slow-api-me`). */
+export const SLOW_SESSION_PREFIX = 'slow-api'
+
+/** How long the demo API keeps such a session's every call waiting: past the render budget (300 ms; 1.5 s in e2e). */
+export const SLOW_API_MS = 2500
+
+/**
+ * The demo API as a stalled backend is for one borrower: every call of a session whose id starts with
+ * SLOW_SESSION_PREFIX waits SLOW_API_MS, then the handlers after this one answer it as any other (a resolver
+ * that returns nothing passes the call on). Listed first in the demo server's handlers: the render service
+ * (ADR 0054) then sends that borrower the static page at its budget, and the screen's own call gets the answer.
+ */
+export const slowSessions = http.all('*', async ({ request }) => {
+  const sessionId = new URL(request.url).searchParams.get('sessionId') ?? ''
+  if (sessionId.startsWith(SLOW_SESSION_PREFIX)) await delay(SLOW_API_MS)
 })

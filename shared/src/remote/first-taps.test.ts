@@ -100,3 +100,18 @@ test("the shell's frame is captured in the page's frame block, and replayed in t
   replayFirstTaps(slot)
   expect(screen.submitted).toHaveBeenCalledTimes(1)
 })
+
+test('a tap on a frame rendered with its data is replayed on the same control once its data block has left', () => {
+  document.body.innerHTML =
+    '<div id="first-frame"><div class="remote-slot"><div class="remote-root">' +
+    `<script type="application/json" id="rendered-loads">{}</script>${FRAME}</div></div></div>`
+  new Function('window', 'document', firstTapsSource())(window, document)
+  expect(click(document.body, '#first-frame .refresh').defaultPrevented).toBe(true)
+  const root = document.querySelector<HTMLElement>('#first-frame .remote-root')!
+  // The screen takes its data out of the frame before it hydrates.
+  root.querySelector('script')!.remove()
+  const screen = hydrate(root)
+  replayFirstTaps(root)
+  expect(screen.refreshed).toHaveBeenCalledTimes(1)
+  expect(screen.submitted).not.toHaveBeenCalled()
+})

@@ -22,7 +22,11 @@ const FRAME_ROOT = '[data-first-frame],#first-frame .remote-root'
 /** What counts as a tap on a control: a button or what acts as one (a link is left to the browser). */
 const CONTROL = 'button,[type=submit],[type=button],[type=image],[role=button]'
 
-/** A tap the page took before the screen could: its event, its control's tag and its path from the root. */
+/**
+ * A tap the page took before the screen could: its event, its control's tag and its path from the root, each
+ * step an index among the elements that are no script (the data block a frame rendered with the borrower's
+ * data starts with leaves before the screen hydrates, ADR 0054).
+ */
 export interface FirstTap {
   type: 'click' | 'submit'
   tag: string
@@ -42,7 +46,8 @@ interface FirstTaps {
 export function firstTapsSource(): string {
   return `(function(w,d){var q=[];function on(e){var t=e.target,r=t.closest&&t.closest(${JSON.stringify(FRAME_ROOT)}),
 c=r&&(e.type=='click'?t.closest(${JSON.stringify(CONTROL)}):t);if(!c||!r.contains(c))return;e.preventDefault();
-for(var p=[],n=c;n!=r;n=n.parentNode)p.unshift([].indexOf.call(n.parentNode.children,n));q.push({type:e.type,tag:c.tagName,path:p})}
+for(var p=[],n=c;n!=r;n=n.parentNode)p.unshift([].filter.call(n.parentNode.children,function(x){return x.tagName!='SCRIPT'}).indexOf(n));
+q.push({type:e.type,tag:c.tagName,path:p})}
 d.addEventListener('click',on,true);d.addEventListener('submit',on,true);
 w[${JSON.stringify(FIRST_TAPS)}]={taps:q,stop:function(){d.removeEventListener('click',on,true);d.removeEventListener('submit',on,true)}}})(window,document);`
 }
@@ -65,7 +70,11 @@ export function replayFirstTaps(container: Element, win: Window = window): void 
     const key = `${tap.type} ${tap.path.join('/')}`
     if (done.has(key)) continue
     done.add(key)
-    const element = tap.path.reduce<Element | undefined>((node, index) => node?.children[index], container)
+    const element = tap.path.reduce<Element | undefined>(
+      (node, index) =>
+        node ? [...node.children].filter((child) => child.tagName !== 'SCRIPT')[index] : undefined,
+      container,
+    )
     if (!element || element.tagName !== tap.tag) continue
     if (tap.type === 'submit') {
       if (element instanceof HTMLFormElement) element.requestSubmit()
