@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   createSecureServer,
@@ -381,10 +381,13 @@ export async function freePort(): Promise<number> {
 /**
  * The route pages the release step writes, with their compressed copies (ADR 0016, 0019), written into a build
  * copy (which has none: they belong to the CDN folder) with the deploy settings of the environment, returned.
+ * Without the data pages' markers: the benchmarks' nginx sends every page as its file, as before the render
+ * service (ADR 0055), whose own figures are `pnpm bench:render`'s.
  */
 export function writeBuildPages(build: FederatedBuild): DeploySettings {
   const settings = settingsFromEnv()
-  rewriteCompressed(pagesDirOf(build.cdnDir), () =>
+  const pagesDir = pagesDirOf(build.cdnDir)
+  rewriteCompressed(pagesDir, () =>
     writeRoutePages({
       cdnDir: build.cdnDir,
       registryFile: build.registryFile,
@@ -392,6 +395,7 @@ export function writeBuildPages(build: FederatedBuild): DeploySettings {
       settings,
     }),
   )
+  for (const name of readdirSync(pagesDir)) if (name.endsWith('.data')) rmSync(join(pagesDir, name))
   return settings
 }
 

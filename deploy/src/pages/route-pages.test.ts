@@ -393,6 +393,14 @@ test("a release marks its in-app routes' pages with first calls and a frame as d
   releaseRemote('mf-repay', options())
   expect(isDataRoutePage(page('/repay'), '/repay')).toBe(true)
   expect([marked('/repay'), marked('/delayRepay')]).toEqual([true, false])
+  // A marker lost (or left behind) is put back as the page says by the pages check.
+  rmSync(dataMarkerOf(join(pagesDir, pageFileName('/repay'))))
+  writeFileSync(dataMarkerOf(join(pagesDir, pageFileName('/delayRepay'))), '')
+  expect(checkPages(options())?.repaired).toEqual([
+    { path: '/repay', problem: 'its data marker was not the page' },
+    { path: '/delayRepay', problem: 'its data marker was not the page' },
+  ])
+  expect([marked('/repay'), marked('/delayRepay')]).toEqual([true, false])
   rollbackRemote('mf-repay', v1, options())
   expect(marked('/repay')).toBe(false)
   // A public route's page stays static for everyone, first calls and frame or not.

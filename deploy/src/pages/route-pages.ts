@@ -283,18 +283,29 @@ export function writeRoutePages(options: WritePagesOptions): string[] {
   }
   const written: string[] = []
   for (const page of plan.pages) {
-    const marker = dataMarkerOf(page.file)
     if (page.html === null) {
       rmSync(page.file, { force: true })
-      rmSync(marker, { force: true })
+      markDataPage(page)
       continue
     }
     writeAtomically(page.file, page.html)
-    if (isDataRoutePage(page.html, page.path)) writeAtomically(marker, '')
-    else rmSync(marker, { force: true })
+    markDataPage(page)
     written.push(page.path)
   }
   return written
+}
+
+/**
+ * Puts the page's data marker as its html says (`isDataRoutePage`): written beside a data route's page, gone
+ * beside any other page and where no page is. Whether it had to change.
+ */
+export function markDataPage(page: PlannedPage): boolean {
+  const marker = dataMarkerOf(page.file)
+  const wanted = page.html !== null && isDataRoutePage(page.html, page.path)
+  if (wanted === existsSync(marker)) return false
+  if (wanted) writeAtomically(marker, '')
+  else rmSync(marker, { force: true })
+  return true
 }
 
 /** The registry entries a route page carries (its `#mf-preload` block), as written; null when it carries none. */

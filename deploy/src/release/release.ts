@@ -24,6 +24,7 @@ import {
 } from '../registry-file'
 import {
   carriedRemotes,
+  markDataPage,
   pagesDirOf,
   plannedRoutePages,
   writeRoutePages,
@@ -316,6 +317,9 @@ export function checkPages(
           precompressFile(page.file)
           repaired.push({ path: page.path, problem: `its ${copy} copy was not the page` })
         }
+        // What tells nginx to ask the render service for it (ADR 0055).
+        if (markDataPage(page))
+          repaired.push({ path: page.path, problem: 'its data marker was not the page' })
         continue
       }
       repaired.push({
@@ -324,12 +328,12 @@ export function checkPages(
       })
       // The copies go first: nginx must never send a new page's old copy (ADR 0019).
       for (const suffix of Object.keys(DECOMPRESS)) rmSync(page.file + suffix, { force: true })
-      if (page.html === null) {
-        rmSync(page.file, { force: true })
-        continue
+      if (page.html === null) rmSync(page.file, { force: true })
+      else {
+        writeAtomically(page.file, page.html)
+        precompressFile(page.file)
       }
-      writeAtomically(page.file, page.html)
-      precompressFile(page.file)
+      markDataPage(page)
     }
     return { checked: plan.pages.filter((p) => p.html !== null).map((p) => p.path), repaired }
   })
