@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await waitFor(`${origin}/registry.json`, server, 120_000)
   } catch (error) {
-    stop(server)
+    await stop(server)
     throw new Error(`The app server did not answer on ${origin}: ${(error as Error).message}`)
   }
   project.provide('appOrigin', origin)

@@ -104,7 +104,7 @@ async function main() {
     await waitFor(`http://localhost:${LIGHTHOUSE_PORT}/registry.json`, server)
     await collect()
   } finally {
-    stop(server)
+    await stop(server)
   }
   if ((await lhci('upload')) !== 0) throw new Error('lhci upload failed')
   const manifest = join(E2E_DIR, REPORTS_DIR, 'manifest.json')

@@ -63,8 +63,8 @@ test.describe('a newly released version', () => {
     await waitFor(`${OWN}/registry.json`, server)
   })
 
-  test.afterAll(() => {
-    stop(server)
+  test.afterAll(async () => {
+    await stop(server)
     removeScratch(work)
   })
 

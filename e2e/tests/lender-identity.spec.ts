@@ -99,9 +99,8 @@ test.describe('a production deploy', () => {
     test.skip(testInfo.project.name === 'nginx', 'the deploy commands are the same for both servers')
     ;({ work, cdnDir } = scratchCdn('identity-e2e-'))
   })
-  test.afterAll(() => {
-    stop(server)
-    for (const child of running) stop(child)
+  test.afterAll(async () => {
+    await Promise.all([server, ...running].map(stop))
     removeScratch(work)
   })
 

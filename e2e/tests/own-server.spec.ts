@@ -41,7 +41,7 @@ test('a server that cannot start is reported as soon as it exits, with what it s
       /its server exited \(1\)[\s\S]*API_BASE/,
     )
   } finally {
-    stop(server)
+    await stop(server)
     removeScratch(work)
   }
 })

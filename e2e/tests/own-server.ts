@@ -85,15 +85,33 @@ export async function waitFor(url: string, server: ChildProcess, timeoutMs = 100
   throw new Error(`${url} did not come up${printed()}`)
 }
 
-/** Stops a spawned pnpm script (started `detached`) with everything it started (tsx, node, nginx). */
-export function stop(child: ChildProcess | null | undefined): void {
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, 'SIGTERM')
-    } catch {
-      // Already gone.
-    }
+/** Whether any process of the group `pid` leads is still running. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
   }
+}
+
+/**
+ * Stops a spawned pnpm script (started `detached`) with everything it started (tsx, node, nginx); resolves
+ * once none of them runs, so that its folder can go (a server closing its store still writes there). One that
+ * has not ended after 5 s is killed.
+ */
+export async function stop(child: ChildProcess | null | undefined): Promise<void> {
+  const pid = child?.pid
+  if (!pid) return
+  try {
+    process.kill(-pid, 'SIGTERM')
+  } catch {
+    return
+  }
+  for (let waited = 0; groupAlive(pid) && waited < 5_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL')
 }
 
 /**

@@ -51,8 +51,8 @@ test.beforeAll(async ({}, testInfo) => {
   await waitFor(`${BASE}/registry.json`, server)
 })
 
-test.afterAll(() => {
-  stop(server)
+test.afterAll(async () => {
+  await stop(server)
   removeScratch(work)
 })
 

@@ -84,9 +84,8 @@ test.beforeAll(async ({}, testInfo) => {
   )
 })
 
-test.afterAll(() => {
-  stop(nginx)
-  stop(server)
+test.afterAll(async () => {
+  await Promise.all([stop(nginx), stop(server)])
   removeScratch(work)
 })
 
