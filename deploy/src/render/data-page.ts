@@ -9,7 +9,7 @@ import { FIRST_FRAME_ID, renderedLoadsScript, type DataPage } from 'shared/remot
 import { readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream'
-import { createBrotliCompress, createGzip } from 'node:zlib'
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import type { Settings } from 'shared/contract'
 import { matchRoute } from 'shared/routes'
 import { pageInputs } from 'shared/session'
@@ -177,6 +177,13 @@ export async function renderDataScreen(
   return renderer.renderWithData(parts.path, settings, page)
 }
 
+/**
+ * Brotli's quality for a page compressed as it is sent: Node's default (11, what the release's copies are
+ * written with) takes 30 ms a page, ten renders; 5 takes under 1 ms for 9 % more bytes (/repay: 10.2 against
+ * 9.4 KB of 36.5 KB).
+ */
+const STREAM_BROTLI_QUALITY = 5
+
 /** A page with the borrower's data is theirs alone: never kept by a cache, shared or their own. */
 export const DATA_PAGE_CACHE = 'private, no-store'
 
@@ -269,7 +276,12 @@ export function sendDataPage(
     res.end()
     return
   }
-  const body = encoding === 'br' ? createBrotliCompress() : encoding === 'gzip' ? createGzip() : null
+  const body =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY } })
+      : encoding === 'gzip'
+        ? createGzip()
+        : null
   const out = body ?? res
   if (body) {
     pipeline(body, res, (error) => {
