@@ -10,6 +10,12 @@ import { handlers } from '../../mocks/handlers'
 import { resetStore, SEEDED_PROBLEMS } from '../../mocks/store'
 import { ComplaintDetailsScreen } from './complaint-details-screen'
 
+/**
+ * The viewer leaves when its closing animation (react-spring, one step a frame) has run: on a busy 2-core machine,
+ * two test packages at a time, that has taken over the default second (a clean-clone run, 2026-11-28).
+ */
+const VIEWER_CLOSED_MS = 5000
+
 const seeded = (problemId: string) => SEEDED_PROBLEMS.find((p) => p.problemId === problemId)
 
 const server = setupMswServer(...handlers)
@@ -81,7 +87,9 @@ test('a tap closes the viewer; tapping another thumbnail then starts at that one
     expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('2 / 2'),
   )
   await tapViewerImage(1)
-  await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).not.toBeInTheDocument())
+  await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).not.toBeInTheDocument(), {
+    timeout: VIEWER_CLOSED_MS,
+  })
   await user.click(within(gallery).getByRole('button', { name: m.viewImage(1) }))
   await waitFor(() =>
     expect(document.querySelector('.adm-image-viewer-indicator')).toHaveTextContent('1 / 2'),
@@ -97,7 +105,9 @@ test('the viewer is a named dialog with a Close button screen readers see; focus
   const dialog = await screen.findByRole('dialog', { name: m.imagesLabel })
   expect(dialog).toHaveFocus()
   await user.click(within(dialog).getByRole('button', { name: MESSAGES.common.close }))
-  await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).not.toBeInTheDocument())
+  await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).not.toBeInTheDocument(), {
+    timeout: VIEWER_CLOSED_MS,
+  })
   expect(thumb).toHaveFocus()
 })
 
