@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react'
 import { act, useLayoutEffect, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { FIRST_FRAME_ATTR } from './first-frame'
 import { firstTapsSource } from './first-taps'
 import { hydrateFirstFrame } from './hydrate'
@@ -42,6 +42,14 @@ function typeBeforeJs({ phone, agree, note }: ReturnType<typeof paintFrame>) {
   agree.checked = false
   note.value = 'hello'
 }
+
+// A hydration replays the frame's taps in a task of its own (`setTimeout`). One left pending by an earlier
+// test (of this file or another of the module graph) would take the next test's captured taps to its own, gone
+// frame: it runs first. (A clean-clone run lost a tap so, 2026-11-28.)
+beforeEach(async () => {
+  vi.useRealTimers()
+  await new Promise((resolve) => setTimeout(resolve, 0))
+})
 
 afterEach(() => {
   document.body.innerHTML = ''
