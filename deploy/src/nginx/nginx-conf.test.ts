@@ -307,6 +307,16 @@ test("a data route's page comes from the render service, streamed and never stor
   expect(location('@data-page')).toContain('add_header Cache-Control "no-cache" always;')
 })
 
+test('with rendering off (RENDER_UPSTREAM=off) every page goes as written, its marker not looked at', () => {
+  const conf = renderNginxConf(TEMPLATE, { ...VALUES, renderUpstream: null })
+  expect(conf).not.toContain('$page_uri.data')
+  expect(conf).not.toContain('return 418;')
+  expect(conf).not.toContain('__RENDERING_LINES__')
+  expect(blocks(conf).get('/')).toContain('try_files $page_uri.html =404;')
+  // The unreachable location still names a valid upstream, so nginx starts.
+  expect(blocks(conf).get('@rendered')).toContain(`proxy_pass ${VALUES.healthUpstream};`)
+})
+
 test("nginx's X-Robots-Tag is the Node server's on every page, as asked with slashes and a query", () => {
   const conf = renderNginxConf(TEMPLATE, VALUES)
   const pageBlocks = blocks(conf)

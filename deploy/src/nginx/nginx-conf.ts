@@ -12,8 +12,11 @@ export interface NginxConfValues {
   cspReportUpstream: string
   /** Where `/health/reports` is passed on: the deploy server that stores them (ADR 0033). */
   healthUpstream: string
-  /** Where data routes' pages are rendered with the borrower's data: the deploy server (ADR 0054). */
-  renderUpstream: string
+  /**
+   * Where data routes' pages are rendered with the borrower's data: the deploy server (ADR 0054); null: no page
+   * is rendered, each goes as written (RENDER_UPSTREAM=off).
+   */
+  renderUpstream: string | null
   /** The `health_reports` zone's rate per client and burst (`healthReportsPerMinute`). */
   healthReportsPerMinute: number
   /** The API's origin when it is not the page's own; '' for none. */
@@ -135,6 +138,9 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
       .map((name) => `proxy_hide_header ${name};`)
       .concat(addHeaderLines(apiSecurityHeaders())),
     __ROBOTS_MAP__: robotsMapLines(),
+    // A page whose marker exists goes to @rendered (`return` is what an `if` in a location may safely do).
+    __RENDERING_LINES__:
+      values.renderUpstream === null ? [] : ['if (-f $document_root$page_uri.data) {', '  return 418;', '}'],
   }
   if (!/^[\w./-]*$/.test(values.healthEndpoint)) {
     throw new Error(
@@ -149,7 +155,8 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __API_UPSTREAM__: values.apiUpstream,
     __CSP_REPORT_UPSTREAM__: values.cspReportUpstream,
     __HEALTH_UPSTREAM__: values.healthUpstream,
-    __RENDER_UPSTREAM__: values.renderUpstream,
+    // Rendering off: @rendered is never reached; its proxy still names a valid upstream.
+    __RENDER_UPSTREAM__: values.renderUpstream ?? values.healthUpstream,
     __HEALTH_REPORTS_PER_MINUTE__: String(values.healthReportsPerMinute),
     __LOAD_BROTLI__: values.brotliStaticModule ? `load_module ${values.brotliStaticModule};` : '',
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',
@@ -159,9 +166,12 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __HEALTH_TOKEN_MAX_AGE__: String(values.healthTokenMaxAge),
   }
   let conf = template.replace(
-    /^( *)(__[A-Z]+_(?:HEADERS|MAP)__)$|__[A-Z_]+__/gm,
+    /^( *)(__[A-Z]+_(?:HEADERS|MAP|LINES)__)$|__[A-Z_]+__/gm,
     (match, indent: string | undefined, name: string | undefined) => {
-      if (name !== undefined && headers[name]) return headers[name].map((line) => indent + line).join('\n')
+      if (name !== undefined && headers[name]) {
+        // An empty list leaves an empty line.
+        return headers[name].map((line) => indent + line).join('\n')
+      }
       return Object.hasOwn(fills, match) ? fills[match] : match
     },
   )

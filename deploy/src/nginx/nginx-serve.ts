@@ -36,8 +36,11 @@ export interface NginxServeOptions {
   cspReportUpstream?: string
   /** Where field health reports go (nginx.conf `/health/reports`); default: `apiUpstream`, the demo server. */
   healthUpstream?: string
-  /** Where data routes' pages are rendered (nginx.conf `@rendered`); default: `healthUpstream`, the deploy server. */
-  renderUpstream?: string
+  /**
+   * Where data routes' pages are rendered (nginx.conf `@rendered`); default: `healthUpstream`, the deploy server;
+   * null: none is, every page goes as written.
+   */
+  renderUpstream?: string | null
   /** Default: HEALTH_REPORTS_PER_MINUTE, the Node server's. */
   healthReportsPerMinute?: number
   apiOrigin: string
@@ -95,7 +98,10 @@ export function prepareNginx(options: NginxServeOptions): string {
       apiUpstream: options.apiUpstream,
       cspReportUpstream: options.cspReportUpstream ?? options.apiUpstream,
       healthUpstream: options.healthUpstream ?? options.apiUpstream,
-      renderUpstream: options.renderUpstream ?? options.healthUpstream ?? options.apiUpstream,
+      renderUpstream:
+        options.renderUpstream === null
+          ? null
+          : (options.renderUpstream ?? options.healthUpstream ?? options.apiUpstream),
       healthReportsPerMinute: options.healthReportsPerMinute ?? HEALTH_REPORTS_PER_MINUTE,
       apiOrigin: options.apiOrigin,
       imageHosts: options.settings.imageHosts,

@@ -12,6 +12,12 @@ import { healthTokenMaxAge, healthTokenSecret } from '../health/page-load-token'
 const port = Number(process.env.NGINX_PORT ?? 4320)
 // One folder per port, so several nginx instances (e2e suites) never share a web root.
 const prefix = join(DEPLOY_DIR, '.nginx', String(port))
+/** RENDER_UPSTREAM: unset (the default), `off`, or the render service's address. */
+function renderUpstream(value: string | undefined): string | null | undefined {
+  if (!value) return undefined
+  return value.trim() === 'off' ? null : upstreamUrl('RENDER_UPSTREAM', value)
+}
+
 /** The nginx child for the environment's settings; a setting that is not valid stops here, named. */
 function start() {
   try {
@@ -28,9 +34,9 @@ function start() {
       // Production: the deploy server that stores field health reports (ADR 0033); locally the demo server.
       healthUpstream:
         process.env.HEALTH_UPSTREAM && upstreamUrl('HEALTH_UPSTREAM', process.env.HEALTH_UPSTREAM),
-      // Production: the deploy server (the same as HEALTH_UPSTREAM), which renders data routes' pages (ADR 0054).
-      renderUpstream:
-        process.env.RENDER_UPSTREAM && upstreamUrl('RENDER_UPSTREAM', process.env.RENDER_UPSTREAM),
+      // Production: the deploy server (the same as HEALTH_UPSTREAM), which renders data routes' pages (ADR 0054);
+      // `off`: every page as written, the borrower's data fetched by the page as before.
+      renderUpstream: renderUpstream(process.env.RENDER_UPSTREAM),
       healthReportsPerMinute: healthReportsPerMinute(),
       apiOrigin: apiOrigin(process.env.API_ORIGIN ?? ''),
       settings: settingsFromEnv(process.env, { serve: true }),
