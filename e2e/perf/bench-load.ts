@@ -54,6 +54,10 @@ import {
   ROOT_DIR,
   serveBuild,
   serveWithNginx,
+  serveRenderService,
+  isDataPage,
+  NGINX_RENDERED_PREFIX,
+  type NodeServer,
   snapshotFederatedBuild,
   type FederatedBuild,
   type Served,
@@ -243,7 +247,15 @@ interface RouteReport {
   /** Null for a route the monolith has no page for (a standalone entry). */
   mono: Summary | null
   nginx: Summary
-  ratio: { lcp: number | null; jsBytes: number | null; nginxLcp: number | null }
+  /** Null for a route whose page is no data page (the render service does not render it). */
+  rendered: Summary | null
+  ratio: {
+    lcp: number | null
+    jsBytes: number | null
+    nginxLcp: number | null
+    /** Rendered / as its file, both behind nginx: what the borrower's data in the page changes. */
+    renderedLcp: number | null
+  }
 }
 
 function checksOf(r: RouteReport): Check[] {
@@ -254,6 +266,7 @@ function checksOf(r: RouteReport): Check[] {
     nginx: of(r.nginx),
     fed: of(r.fed),
     mono: r.mono ? of(r.mono) : null,
+    rendered: r.rendered ? of(r.rendered) : null,
   })
 }
 
@@ -296,8 +309,10 @@ const METRIC_HEADER = [
   'federated (Node)',
   'monolithic (Node)',
   'federated (nginx)',
+  'rendered (nginx + render service)',
   'fed / mono',
   'nginx / Node',
+  'rendered / nginx',
 ]
 
 function metricRows(r: RouteReport, withSpread: boolean): string[][] {
@@ -307,8 +322,10 @@ function metricRows(r: RouteReport, withSpread: boolean): string[][] {
     cell(r.fed, name, withSpread),
     cell(r.mono, name, withSpread),
     cell(r.nginx, name, withSpread),
+    cell(r.rendered, name, withSpread),
     r.mono ? times(ratio(r.fed.medians[name], r.mono.medians[name])) : 'n/a',
     times(ratio(r.nginx.medians[name], r.fed.medians[name])),
+    r.rendered ? times(ratio(r.rendered.medians[name], r.nginx.medians[name])) : 'n/a',
   ])
 }
 
@@ -319,29 +336,32 @@ const summaries = (r: RouteReport) =>
       ['federated', r.fed],
       ['monolithic', r.mono],
       ['nginx', r.nginx],
+      ['rendered', r.rendered],
     ] as const
   ).filter((e): e is [Build, Summary] => e[1] !== null)
 
 function markdown(reports: RouteReport[], profileText: string, parity: string[], meta: string): string {
   const out: string[] = [
-    '# Load benchmark: federated vs monolithic, Node server vs nginx',
+    '# Load benchmark: federated vs monolithic, Node server vs nginx, as files vs rendered with the data',
     '',
     `Written by \`pnpm bench:load\` (${meta}). How to read it: \`e2e/perf/README.md\`.`,
     '',
     `Profile: ${profileText}`,
     '',
     'Medians, with the 25th–75th percentile in brackets. The budgets (DESIGN.md §8, `e2e/perf/budgets.ts`) ' +
-      'are judged behind nginx, except federation’s cost: federated − monolithic on the Node server, which ' +
-      'serves both alike.',
+      'are judged behind nginx with every page as its file (the deployment before the render service, and what a ' +
+      'borrower gets when it sends the static page), except federation’s cost: federated − monolithic on the ' +
+      'Node server, which serves both alike; and the rendered one (issue #45): the same nginx with the render ' +
+      'service (ADR 0055), on the data routes whose page it renders.',
     '',
     '## Budgets',
     '',
     mdTable(
-      ['route', 'kind', 'LCP federated', 'LCP monolithic', 'LCP nginx', ...CHECK_NAMES],
+      ['route', 'kind', 'LCP federated', 'LCP monolithic', 'LCP nginx', 'LCP rendered', ...CHECK_NAMES],
       reports.map((r) => {
         const [route, kind, ...checks] = budgetRows([r], true)[0]
         const lcp = (s: Summary | null) => cell(s, 'lcpMs', false)
-        return [route, kind, lcp(r.fed), lcp(r.mono), lcp(r.nginx), ...checks]
+        return [route, kind, lcp(r.fed), lcp(r.mono), lcp(r.nginx), lcp(r.rendered), ...checks]
       }),
     ),
   ]
@@ -375,7 +395,7 @@ function markdown(reports: RouteReport[], profileText: string, parity: string[],
 
 /** A small SVG bar chart of median LCP per route (whiskers: p25–p75), screenshotted by Chromium. */
 async function chart(browser: Browser, reports: RouteReport[], file: string): Promise<void> {
-  const rowH = 74
+  const rowH = 94
   const left = 170
   const width = 720
   const plotW = width - left - 90
@@ -389,9 +409,8 @@ async function chart(browser: Browser, reports: RouteReport[], file: string): Pr
   const bars = reports
     .map((r, i) => {
       const y = 50 + i * rowH
-      const bar = (s: Summary | null, dy: number, color: string) => {
-        if (!s)
-          return `<text x="${left + 4}" y="${y + dy + 14}" font-size="12" fill="#666">no monolith page</text>`
+      const bar = (s: Summary | null, dy: number, color: string, none = 'no monolith page') => {
+        if (!s) return `<text x="${left + 4}" y="${y + dy + 14}" font-size="12" fill="#666">${none}</text>`
         const v = s.medians.lcpMs
         if (!Number.isFinite(v)) {
           return `<text x="${left + 4}" y="${y + dy + 14}" font-size="12" fill="#b00">no valid run (${s.failed.length} failed)</text>`
@@ -403,7 +422,7 @@ async function chart(browser: Browser, reports: RouteReport[], file: string): Pr
       }
       return `<text x="${left - 10}" y="${y + 24}" font-size="13" text-anchor="end">${esc(r.route)}</text>
         <text x="${left - 10}" y="${y + 40}" font-size="11" fill="#666" text-anchor="end">${r.ratio.lcp === null ? '' : `${r.ratio.lcp.toFixed(2)}×`}</text>
-        ${bar(r.fed, 4, '#3b6fd8')}${bar(r.mono, 24, '#9aa5b1')}${bar(r.nginx, 44, '#2a9d5c')}`
+        ${bar(r.fed, 4, '#3b6fd8')}${bar(r.mono, 24, '#9aa5b1')}${bar(r.nginx, 44, '#2a9d5c')}${r.kind === 'data' ? bar(r.rendered, 64, '#d98b2b', 'not rendered') : ''}`
     })
     .join('\n')
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">
@@ -411,7 +430,8 @@ async function chart(browser: Browser, reports: RouteReport[], file: string): Pr
     <text x="16" y="24" font-size="15" font-weight="bold">${STRETCH_TIMERS ? 'DIAGNOSTIC, loader timeouts stretched: ' : ''}LCP per route (median, p25–p75), Slow 4G + 4× CPU</text>
     <rect x="${left}" y="32" width="12" height="10" fill="#3b6fd8"/><text x="${left + 16}" y="41" font-size="12">federated</text>
     <rect x="${left + 100}" y="32" width="12" height="10" fill="#9aa5b1"/><text x="${left + 116}" y="41" font-size="12">monolithic</text>
-    <rect x="${left + 210}" y="32" width="12" height="10" fill="#2a9d5c"/><text x="${left + 226}" y="41" font-size="12">federated behind nginx</text>
+    <rect x="${left + 210}" y="32" width="12" height="10" fill="#2a9d5c"/><text x="${left + 226}" y="41" font-size="12">behind nginx</text>
+    <rect x="${left + 310}" y="32" width="12" height="10" fill="#d98b2b"/><text x="${left + 326}" y="41" font-size="12">rendered with the data</text>
     ${bars}
   </svg>`
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 })
@@ -444,7 +464,9 @@ async function runCold(
   parity: string[],
   builtFrom: string,
   nginxBrotli: boolean,
+  renderService: NodeServer & { budgetMs: number },
 ): Promise<void> {
+  const staticBefore = renderService.staticPages()
   const results: RunResult[] = []
   console.log(
     `\nMeasuring ${routes.length} routes × ${RUNS} runs × ${BUILDS.join(', ')} (Slow 4G, CPU ${CPU_SLOWDOWN}×, cold):`,
@@ -479,6 +501,7 @@ async function runCold(
     const fed = of('federated')
     const mono = route.monolith ? of('monolithic') : null
     const nginx = of('nginx')
+    const rendered = route.rendered ? of('rendered') : null
     return {
       route: route.path,
       url: route.url,
@@ -486,10 +509,12 @@ async function runCold(
       fed,
       mono,
       nginx,
+      rendered,
       ratio: {
         lcp: mono ? ratio(fed.medians.lcpMs, mono.medians.lcpMs) : null,
         jsBytes: mono ? ratio(fed.medians.jsBytesBeforeLcp, mono.medians.jsBytesBeforeLcp) : null,
         nginxLcp: ratio(nginx.medians.lcpMs, fed.medians.lcpMs),
+        renderedLcp: rendered ? ratio(rendered.medians.lcpMs, nginx.medians.lcpMs) : null,
       },
     }
   })
@@ -506,12 +531,17 @@ async function runCold(
       'HTTP/2 + TLS, loopback; Node server: brotli (quality 11); nginx: deploy/nginx.conf, precompressed ' +
       `files (${nginxBrotli ? 'brotli 11' : 'gzip 9, no brotli module'})`,
     browser: chromiumVersion(browser),
-    order: 'federated, monolithic and nginx in turn, the first one rotated every run',
+    order:
+      'federated, monolithic, nginx and rendered (on data pages) in turn, the first one rotated every run',
+    render:
+      `rendered: the same nginx with the render service (e2e/perf/serve-node.ts --render, as \`pnpm start\` ` +
+      `renders), budget ${renderService.budgetMs} ms; it sent ${renderService.staticPages() - staticBefore} ` +
+      'of these data pages as written',
     loaderTimers: STRETCH_TIMERS
       ? 'DIAGNOSTIC: page timers ≥ 3 s stretched 10× so remote loader timeouts cannot fire'
       : 'as deployed',
   }
-  const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${RUNS} runs per configuration and route, in turn${SWEEPS > 1 ? `, in each of ${SWEEPS} sweeps over every route: a figure is the median of the sweeps' medians` : ''}.`
+  const profileText = `${STRETCH_TIMERS ? 'DIAGNOSTIC (BENCH_STRETCH_TIMERS=1: loader timeouts stretched 10×, not the product as deployed). ' : ''}${profile.network} (${profile.latencyMs} ms latency, ${profile.downloadKbps} kbit/s down, ${profile.uploadKbps} kbit/s up), CPU ${CPU_SLOWDOWN}×, ${profile.cache}, ${VIEWPORT.width}×${VIEWPORT.height}, ${profile.transport}, ${profile.browser}; ${profile.render}; ${RUNS} runs per configuration and route, in turn${SWEEPS > 1 ? `, in each of ${SWEEPS} sweeps over every route: a figure is the median of the sweeps' medians` : ''}.`
   const meta = `built from commit ${builtFrom}, measured ${new Date().toISOString()}`
 
   const json = {
@@ -526,8 +556,14 @@ async function runCold(
       federated: r.fed.medians,
       monolithic: r.mono?.medians ?? null,
       nginx: r.nginx.medians,
+      rendered: r.rendered?.medians ?? null,
       ratio: r.ratio,
-      spread: { federated: r.fed.spread, monolithic: r.mono?.spread ?? null, nginx: r.nginx.spread },
+      spread: {
+        federated: r.fed.spread,
+        monolithic: r.mono?.spread ?? null,
+        nginx: r.nginx.spread,
+        rendered: r.rendered?.spread ?? null,
+      },
       checks: checksOf(r),
     })),
   }
@@ -601,11 +637,29 @@ async function main() {
   if (!behindNginx.brotli) {
     console.warn('  warning: nginx has no brotli_static module: it sends gzip, the Node server brotli')
   }
+  // Production: the same nginx with the render service (ADR 0055), which renders the data routes' pages.
+  const renderService = await serveRenderService(federated, await freePort())
+  const rendered = await serveWithNginx(
+    federated,
+    node.origin,
+    await freePort(),
+    NGINX_RENDERED_PREFIX,
+    renderService.origin,
+  )
+  for (const route of routes) route.rendered = isDataPage(federated, route.path)
+  console.log(
+    `  rendered with the borrower's data (budget ${renderService.budgetMs} ms): ` +
+      (routes
+        .filter((r) => r.rendered)
+        .map((r) => r.path)
+        .join(', ') || 'no route'),
+  )
   const servers: Record<Build, Served> = {
     federated: node,
     // The monolith gets the same first calls but no remote chain (it has no remote to preload).
     monolithic: await serveBuild({ ...federated, shellDir: MONOLITH_DIST, remoteChain: false }),
     nginx: behindNginx,
+    rendered,
   }
   const browser = await launchChromium()
   let parity: string[] = []
@@ -618,7 +672,7 @@ async function main() {
     parity = await parityCheck(browser, servers, routes)
     for (const p of parity) console.warn(`  MISMATCH ${p}`)
     if (PROFILES.includes('cold'))
-      await runCold(browser, servers, routes, parity, builtFrom, behindNginx.brotli)
+      await runCold(browser, servers, routes, parity, builtFrom, behindNginx.brotli, renderService)
     const options = (): RevisitOptions => ({
       runs: RUNS,
       sweeps: SWEEPS,
@@ -637,6 +691,7 @@ async function main() {
         federated: { origin: servers.federated.origin },
         monolithic: { origin: servers.monolithic.origin },
         nginx: { origin: servers.nginx.origin },
+        rendered: { origin: servers.rendered.origin },
       }
       await runRevisitProfile('warm', cachingBrowser!, targets, routes, options(), null)
     }
@@ -649,6 +704,8 @@ async function main() {
     await browser.close()
     await cachingBrowser?.close()
     await Promise.all(Object.values(servers).map((served) => served.close()))
+    await renderService.close()
+    console.log(`The render service sent ${renderService.staticPages()} data page(s) as written (its log).`)
     await released?.close()
     if (process.env.BENCH_KEEP_BUILD !== '1') removeBuildCopies()
   }
@@ -665,7 +722,15 @@ async function prepareRelease(federated: FederatedBuild, apiUpstream: string) {
     `\nReleased ${info.pkg} ${info.before} → ${info.after} (${info.files.length} files, ${kib(info.bytes)}) into a ` +
       `copy of the CDN; the rebuilt monolith changed ${info.monolith.changed.map((f) => f.path).join(', ') || 'nothing'}`,
   )
-  const servers = await serveRelease(federated, after, info, apiUpstream, await freePort())
+  const servers = await serveRelease(
+    federated,
+    after,
+    info,
+    apiUpstream,
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  )
   console.log(
     `Release profile: ${BUILDS.map((b) => `${b} ${servers[b].origin}`).join(' · ')} (each before or after the release)`,
   )

@@ -1,12 +1,10 @@
 import type autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { waitForPort } from 'deploy/nginx-serve'
 import { buildFederated, federatedBuildPresent, textTable } from './common.ts'
 import { measureLoad, pinToCore, quantile } from './loopback-load.ts'
-import { CDN_DIR, PERF_DIR, RESULTS_DIR, SHELL_DIST } from './serve-builds.ts'
+import { CDN_DIR, RESULTS_DIR, SHELL_DIST, startServeNode } from './serve-builds.ts'
 
 /**
  * `pnpm bench:render`: the render service's throughput and latency (issue #45, ADR 0055), with autocannon on
@@ -55,44 +53,24 @@ async function figures(options: autocannon.Options): Promise<Figures> {
   }
 }
 
-/** A server over the build as `pnpm start` serves it, on core 1; its `[render]` lines counted. */
+/** A server over the build as `pnpm start` serves it, on core 1; `takeStatic`: pages it sent static since the last call. */
 async function startServer(port: number, render: boolean, pinned: boolean) {
-  const server: ChildProcess = spawn(
-    'taskset',
-    ['-c', pinned ? '1' : `0-${availableParallelism() - 1}`, process.execPath, '--import', 'tsx'].concat([
-      join(PERF_DIR, 'serve-node.ts'),
-      ...(render ? ['--render'] : []),
-      String(port),
-      SHELL_DIST,
-      CDN_DIR,
-    ]),
-    {
-      cwd: join(PERF_DIR, '..'),
-      stdio: ['ignore', 'ignore', 'pipe'],
-      // One client (autocannon) asks for every page: no per-client limit here.
-      env: { ...process.env, RENDERED_PAGES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER) },
-    },
-  )
-  let staticPages = 0
-  server.stderr?.on('data', (chunk: Buffer) => {
-    const text = chunk.toString()
-    staticPages += (text.match(/^\[render\] /gm) ?? []).length
-    process.stderr.write(text.replace(/^\[render\] .*\n/gm, ''))
+  const cpus = pinned ? '1' : `0-${availableParallelism() - 1}`
+  const server = await startServeNode({
+    port,
+    build: { shellDir: SHELL_DIST, cdnDir: CDN_DIR },
+    render,
+    cpus,
   })
-  await waitForPort(port, server, 30_000)
+  let taken = 0
   return {
     port,
-    /** Pages the server sent static since the last call. */
     takeStatic: () => {
-      const n = staticPages
-      staticPages = 0
+      const n = server.staticPages() - taken
+      taken += n
       return n
     },
-    stop: async () => {
-      if (server.exitCode !== null) return
-      server.kill('SIGTERM')
-      await new Promise((resolve) => server.once('exit', resolve))
-    },
+    stop: () => server.close(),
   }
 }
 

@@ -1149,6 +1149,8 @@ async function setUp(running: Process[]): Promise<Setup> {
     shellDir: build.shellDir,
     cdnDir: build.cdnDir,
     apiUpstream: `http://127.0.0.1:${nodePort}`,
+    // Every page as its file, as the Node server sends it here (the render service: `pnpm bench:render`).
+    renderUpstream: null,
     apiOrigin: '',
     settings,
     tls: null,

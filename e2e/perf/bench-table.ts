@@ -25,6 +25,8 @@ interface ColdRoute {
   federated: { lcpMs: number; readyMs: number }
   monolithic: { lcpMs: number; readyMs: number } | null
   nginx: { lcpMs: number; readyMs: number }
+  /** Behind nginx with the render service, on data pages (issue #45); absent from earlier reports. */
+  rendered?: { lcpMs: number; readyMs: number } | null
   checks: Check[]
 }
 
@@ -33,7 +35,10 @@ interface RevisitSummary {
   medians: { readyMs: number; lcpMs: number; fileBytes: number; releasedBytes: number | null }
 }
 
-type RevisitRoute = { route: string; kind: string; checks: Check[] } & Record<Build, RevisitSummary | null>
+/** A configuration a report has no figure of (`rendered` before issue #45) is absent. */
+type RevisitRoute = { route: string; kind: string; checks: Check[] } & Partial<
+  Record<Build, RevisitSummary | null>
+>
 
 interface Report<R> {
   generated?: string
@@ -124,13 +129,16 @@ export function benchTable(profiles: Profiles, sameProduct: SameProduct): string
     'cold, Node: federated',
     'cold, Node: monolithic',
     'cold, nginx: federated',
+    'cold, nginx: rendered',
     'warm: federated (Node)',
     'warm: monolithic (Node)',
     'warm: federated (nginx)',
+    'warm: rendered (nginx)',
     'after the release: federated (Node)',
     'after the release: monolithic (Node)',
     'after the release: federated (nginx)',
-    'downloaded after the release: fed / mono / nginx',
+    'after the release: rendered (nginx)',
+    'downloaded after the release: fed / mono / nginx / rendered',
   ]
   const rows = routes.map((route) => {
     const c = find(cold, route)
@@ -142,6 +150,7 @@ export function benchTable(profiles: Profiles, sameProduct: SameProduct): string
       c ? cell(c.federated) : 'not measured',
       c ? cell(c.monolithic) : 'not measured',
       c ? cell(c.nginx) : 'not measured',
+      c ? cell(c.rendered) : 'not measured',
       ...BUILDS.map((build) => (w ? revisitCell(w[build]) : 'not measured')),
       ...BUILDS.map((build) => (r ? revisitCell(r[build]) : 'not measured')),
       releaseBytes(r),

@@ -33,6 +33,12 @@ export const BUDGET = {
   cls: 0.05,
   /** Static routes: the route's remote mounted (and hydrated), so a tap is handled. */
   interactiveMs: 2800,
+  /**
+   * Data routes, behind nginx with the render service (issue #45, ADR 0055): the page comes with the borrower's
+   * data, so data on screen and LCP are the document's round trip and paint, not the code's.
+   */
+  renderedReadyMs: 1500,
+  renderedLcpMs: 1800,
 } as const
 
 /**
@@ -74,6 +80,8 @@ export interface BudgetInput {
   fed: { valid: number; medians: Medians }
   /** Null for a route without a monolith page (the standalone entry). */
   mono: { valid: number; medians: Medians } | null
+  /** Behind nginx with the render service; null for a route whose page is no data page (not rendered). */
+  rendered: { valid: number; medians: Medians } | null
 }
 
 /** One budget check: `pass` null when it does not apply to the route. */
@@ -94,6 +102,7 @@ export const CHECK_NAMES = [
   `waves before LCP ≤ ${BUDGET.waves} (landings ${BUDGET.landingWaves})`,
   `CLS ≤ ${BUDGET.staticCls} static, ${BUDGET.cls} other`,
   `interactive ≤ ${BUDGET.interactiveMs / 1000} s static`,
+  `rendered: data on screen ≤ ${BUDGET.renderedReadyMs / 1000} s, LCP ≤ ${BUDGET.renderedLcpMs / 1000} s (data)`,
 ] as const
 
 /** A check's cell in a report: n/a, or PASS / FAIL (bold in markdown) with its value. */
@@ -186,7 +195,21 @@ export function budgetChecks(r: BudgetInput): Check[] {
           n.interactiveMs <= BUDGET.interactiveMs,
         )
       : na(8),
+    isData ? renderedCheck(r) : na(9),
   ]
+}
+
+/** A data route with the borrower's data in its page; one whose page is no data page is not rendered: a miss. */
+function renderedCheck(r: BudgetInput): Check {
+  const name = CHECK_NAMES[9]
+  if (!r.rendered) return { name, value: 'not rendered (no data page)', pass: false }
+  if (r.rendered.valid === 0) return { name, value: 'no valid run', pass: false }
+  const m = r.rendered.medians
+  return {
+    name,
+    value: `${ms(m.readyMs)}, ${ms(m.lcpMs)}`,
+    pass: m.readyMs <= BUDGET.renderedReadyMs && m.lcpMs <= BUDGET.renderedLcpMs,
+  }
 }
 
 /**
@@ -206,4 +229,9 @@ export const REVISIT_BUDGET = {
   warmReadyMs: 1500,
   warmFedMinusMonoMs: 100,
   releaseOtherBytes: 0,
+  /**
+   * Issue #45: a data page rendered with the borrower's data is no worse than the same page as its file, warm
+   * and after a release (data on screen, medians behind nginx), within this much (the medians' own noise).
+   */
+  renderedNoWorseMs: 50,
 } as const

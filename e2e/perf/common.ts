@@ -58,6 +58,11 @@ export interface BenchRoute {
   monolith: boolean
   /** The page loaded first in the same tab, for a route that shows what it stored there. */
   storageFrom?: StorageFrom
+  /**
+   * Its page is a data page (its release wrote the marker, ADR 0055): the `rendered` configuration measures it
+   * as the render service sends it. Set once the pages are written.
+   */
+  rendered?: boolean
 }
 
 /** A page whose sessionStorage a route reads (`STORAGE_FROM`), and the key that page leaves there. */

@@ -26,13 +26,17 @@ export const NETWORK = {
 export const CPU_SLOWDOWN = 4
 export const QUIET_MS = 2000
 
-/** federated and monolithic: the Node server; nginx: the federated build behind nginx. */
-export const BUILDS = ['federated', 'monolithic', 'nginx'] as const
+/**
+ * federated and monolithic: the Node server; nginx: the federated build behind nginx, every page as its file
+ * (the deployment before ADR 0055); rendered: the same nginx with the render service, data pages sent with the
+ * borrower's data (production).
+ */
+export const BUILDS = ['federated', 'monolithic', 'nginx', 'rendered'] as const
 export type Build = (typeof BUILDS)[number]
 
-/** The configurations a route is measured in: the monolith only where it has the page. */
+/** The configurations a route is measured in: the monolith only where it has the page; rendered on data pages. */
 export const buildsOf = (route: BenchRoute): Build[] =>
-  BUILDS.filter((b) => b !== 'monolithic' || route.monolith)
+  BUILDS.filter((b) => (b !== 'monolithic' || route.monolith) && (b !== 'rendered' || route.rendered))
 
 /** Which configuration goes first rotates every run, so none always follows another. */
 export function turnOrder<T>(builds: T[], run: number): T[] {

@@ -33,14 +33,19 @@ export const PROBE_SCRIPT = `(() => {
     if (!e.hadRecentInput) b.shifts.push({ t: e.startTime, v: e.value })
   })
   observe('longtask', (e) => b.longTasks.push({ start: e.startTime, duration: e.duration }))
-  // Ready: the app rendered something and no route skeleton is visible. Checked once per frame, recorded
-  // as the frame's time; it stops once the state has held for 3 s.
+  // Ready: the app rendered something, or the page came with the screen rendered with the borrower's data
+  // (its answers' block in the first frame, ADR 0054), and no route skeleton is visible. Checked once per
+  // frame, recorded as the frame's time; it stops once the state has held for 3 s.
   let stableSince = null
+  let dataFrame = false
   const check = (now) => {
     const root = document.getElementById('root')
+    const frame = document.getElementById('first-frame')
+    if (frame && frame.querySelector('script#rendered-loads')) dataFrame = true
+    const framed = dataFrame && !!frame && frame.getClientRects().length > 0
     const skeleton = document.querySelector('[role=status][aria-label=Loading]')
     const loading = !!skeleton && skeleton.getClientRects().length > 0
-    const ready = !!root && root.childElementCount > 0 && !loading
+    const ready = ((!!root && root.childElementCount > 0) || framed) && !loading
     if (!ready) { b.readyAt = null; stableSince = null }
     else if (b.readyAt === null) { b.readyAt = performance.now(); stableSince = now }
     if (stableSince === null || now - stableSince < 3000) requestAnimationFrame(check)

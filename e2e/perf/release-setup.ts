@@ -20,10 +20,12 @@ import {
   MONOLITH_DIST,
   MONOLITH_RELEASE_DIST,
   NGINX_RELEASE_PREFIX,
+  NGINX_RENDERED_RELEASE_PREFIX,
   PERF_DIR,
   readRegistryFile,
   RELEASE_DIR,
   ROOT_DIR,
+  serveRenderService,
   serveSwitchable,
   serveWithNginx,
   type FederatedBuild,
@@ -39,7 +41,9 @@ import {
  * - the Node server (federated and monolithic): one HTTP/2 server over two deploy handlers (serveSwitchable);
  * - nginx: deploy/nginx.conf with the CDN folder at a symbolic link that points at the CDN before or after the
  *   release (nginx resolves the path on every request and has no open_file_cache), as a release on a real
- *   server leaves new files beside the old ones and rewrites the registry and the remote's pages.
+ *   server leaves new files beside the old ones and rewrites the registry and the remote's pages;
+ * - rendered: a second such nginx over the same link, with the render service over it (ADR 0055), which reads
+ *   each page, and the release it names, through the link.
  *
  * The release is made by the project's own release code (`releaseRemote`: the version folder, its compressed
  * copies, the registry, the remote's route pages) into a copy of the benchmark's CDN, never into deploy/cdn.
@@ -203,6 +207,7 @@ export interface ReleaseServers {
   federated: ReleaseServer
   monolithic: ReleaseServer
   nginx: ReleaseServer
+  rendered: ReleaseServer
   brotli: boolean
   close(): Promise<void>
 }
@@ -220,7 +225,7 @@ function fetchText(origin: string, path: string): Promise<string> {
 }
 
 /**
- * The three configurations over both states. `apiUpstream`: the demo API nginx proxies to (the other
+ * The four configurations over both states. `apiUpstream`: the demo API nginx proxies to (the other
  * profiles' Node server; the API is the same in both states). Each is checked once in each state: the
  * registry it serves names the right mf-loan version, and so does the page of mf-loan's first route.
  */
@@ -230,6 +235,8 @@ export async function serveRelease(
   info: ReleaseInfo,
   apiUpstream: string,
   nginxPort: number,
+  renderedPort: number,
+  renderPort: number,
 ): Promise<ReleaseServers> {
   const node = await serveSwitchable<ReleaseState>({ before: federated, after }, 'before')
   const monolith = await serveSwitchable<ReleaseState>(
@@ -247,23 +254,37 @@ export async function serveRelease(
     registryFile: join(LIVE_CDN, 'registry.json'),
   }
   const nginx = await serveWithNginx(live, apiUpstream, nginxPort, NGINX_RELEASE_PREFIX)
+  const renderService = await serveRenderService(live, renderPort)
+  const rendered = await serveWithNginx(
+    live,
+    apiUpstream,
+    renderedPort,
+    NGINX_RENDERED_RELEASE_PREFIX,
+    renderService.origin,
+  )
+  const use = (state: ReleaseState) =>
+    pointLink(LIVE_CDN, state === 'after' ? after.cdnDir : federated.cdnDir)
   const servers: ReleaseServers = {
     federated: node,
     monolithic: monolith,
-    nginx: {
-      ...nginx,
-      use: (state) => pointLink(LIVE_CDN, state === 'after' ? after.cdnDir : federated.cdnDir),
-    },
+    nginx: { ...nginx, use },
+    rendered: { ...rendered, use },
     brotli: nginx.brotli,
     close: async () => {
-      await Promise.all([node.close(), monolith.close(), nginx.close()])
+      await Promise.all([
+        node.close(),
+        monolith.close(),
+        nginx.close(),
+        rendered.close(),
+        renderService.close(),
+      ])
     },
   }
   const route = REMOTE_ROUTES.find((r) => r.remote === info.remote)
   try {
     for (const state of ['after', 'before'] as const) {
       const version = state === 'after' ? info.after : info.before
-      for (const server of [servers.federated, servers.nginx]) {
+      for (const server of [servers.federated, servers.nginx, servers.rendered]) {
         server.use(state)
         const registry = JSON.parse(await fetchText(server.origin, '/registry.json')) as {
           remotes: Record<string, { version?: string }>

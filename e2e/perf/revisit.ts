@@ -283,14 +283,32 @@ const ms = (v: number) => (Number.isFinite(v) ? `${v} ms` : '–')
 const ratioText = (a: number, b: number) =>
   Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '–'
 
+const NO_WORSE = `rendered − nginx data on screen ≤ ${REVISIT_BUDGET.renderedNoWorseMs} ms (data pages)`
 export const WARM_CHECK_NAMES = [
   `data on screen ≤ ${REVISIT_BUDGET.warmReadyMs / 1000} s (nginx, data routes)`,
   `fed − mono LCP ≤ ${REVISIT_BUDGET.warmFedMinusMonoMs / 1000} s (Node)`,
+  NO_WORSE,
 ] as const
 export const RELEASE_CHECK_NAMES = [
   'only the released files (federated, Node)',
   'only the released files (federated, nginx)',
+  'only the released files (rendered)',
+  NO_WORSE,
 ] as const
+
+/** Issue #45: the page rendered with the data is no slower to show it than the page as its file (nginx). */
+function renderedNoWorse(name: string, s: Partial<Record<Build, Summary>>): Check {
+  const rendered = s.rendered
+  const nginx = s.nginx!
+  if (!rendered) return { name, value: 'n/a', pass: null }
+  if (rendered.valid === 0 || nginx.valid === 0) return { name, value: 'no valid run', pass: false }
+  const diff = rendered.medians.readyMs - nginx.medians.readyMs
+  return {
+    name,
+    value: `${signedMs(diff)} (${ms(rendered.medians.readyMs)} against ${ms(nginx.medians.readyMs)})`,
+    pass: Number.isFinite(diff) && diff <= REVISIT_BUDGET.renderedNoWorseMs,
+  }
+}
 
 function warmChecks(route: BenchRoute, s: Partial<Record<Build, Summary>>): Check[] {
   const nginx = s.nginx!
@@ -314,7 +332,7 @@ function warmChecks(route: BenchRoute, s: Partial<Record<Build, Summary>>): Chec
         value: `${signedMs(diff)} (${ratioText(fed.medians.lcpMs, mono.medians.lcpMs)})`,
         pass: Number.isFinite(diff) && diff <= REVISIT_BUDGET.warmFedMinusMonoMs,
       }
-  return [ready, cost]
+  return [ready, cost, renderedNoWorse(WARM_CHECK_NAMES[2], s)]
 }
 
 function releaseCheck(name: string, s: Summary, release: ReleaseInfo): Check {
@@ -352,6 +370,7 @@ const COLUMNS: [Build, string][] = [
   ['federated', 'federated (Node)'],
   ['monolithic', 'monolithic (Node)'],
   ['nginx', 'federated (nginx)'],
+  ['rendered', 'rendered (nginx + render service)'],
 ]
 
 function metricRows(r: RouteReport, profile: 'warm' | 'release'): string[][] {
@@ -429,7 +448,8 @@ function profileText(profile: 'warm' | 'release', options: RevisitOptions): stri
     `Slow 4G as DevTools emulates it (${NETWORK.latency} ms latency, 1474.56 kbit/s down, 675 kbit/s up), ` +
     `CPU ${CPU_SLOWDOWN}×, ${profile}: ${visit}; ${VIEWPORT.width}×${VIEWPORT.height}, HTTP/2 + TLS on loopback ` +
     `(Node server: brotli 11; nginx: deploy/nginx.conf, ${options.nginxBrotli ? 'brotli 11' : 'gzip 9, no brotli module'} ` +
-    `precompressed files), ${options.browserVersion}; ${options.runs} runs per configuration and route, in turn` +
+    `precompressed files; rendered: the same nginx with the render service, ADR 0055, on data pages), ` +
+    `${options.browserVersion}; ${options.runs} runs per configuration and route, in turn` +
     (options.sweeps > 1
       ? `, in each of ${options.sweeps} sweeps over every route: a figure is the median of the sweeps' medians.`
       : '.')
@@ -483,7 +503,13 @@ function markdown(
     '',
     profile === 'warm'
       ? mdTable(
-          ['route', 'kind', 'data on screen fed / mono / nginx', 'LCP fed / mono / nginx', ...names],
+          [
+            'route',
+            'kind',
+            'data on screen fed / mono / nginx / rendered',
+            'LCP fed / mono / nginx / rendered',
+            ...names,
+          ],
           reports.map((r) => {
             const three = (field: Field) =>
               COLUMNS.map(([b]) => cell(r.summaries[b], field, ms, false)).join(' / ')
@@ -497,7 +523,7 @@ function markdown(
           }),
         )
       : mdTable(
-          ['route', 'kind', 'downloaded fed / mono / nginx', ...names],
+          ['route', 'kind', 'downloaded fed / mono / nginx / rendered', ...names],
           reports.map((r) => [
             `\`${r.route}\``,
             r.kind,
@@ -600,6 +626,10 @@ export async function runRevisitProfile(
         : [
             releaseCheck(RELEASE_CHECK_NAMES[0], summaries.federated!, release!),
             releaseCheck(RELEASE_CHECK_NAMES[1], summaries.nginx!, release!),
+            summaries.rendered
+              ? releaseCheck(RELEASE_CHECK_NAMES[2], summaries.rendered, release!)
+              : { name: RELEASE_CHECK_NAMES[2], value: 'n/a', pass: null },
+            renderedNoWorse(RELEASE_CHECK_NAMES[3], summaries),
           ]
     return { route: route.path, url: route.url, kind: route.kind, summaries, checks }
   })

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   createSecureServer,
@@ -20,8 +20,9 @@ import { rewriteCompressed } from 'deploy/precompress'
 import { demoHandlers } from 'deploy/demo-handlers'
 import { CDN_DIR, REGISTRY_FILE, REMOTES_URL, ROOT_DIR, SHELL_DIST } from 'deploy/paths'
 import { listFiles } from 'deploy/release'
-import { pagesDirOf, writeRoutePages } from 'deploy/route-pages'
+import { dataMarkerOf, pageFileName, pagesDirOf, writeRoutePages } from 'deploy/route-pages'
 import { createAppServer } from 'deploy/server'
+import { renderServiceFromEnv } from 'deploy/data-page'
 import { settingsFromEnv, type DeploySettings } from 'deploy/settings'
 
 /**
@@ -40,6 +41,8 @@ export const MONOLITH_DIST = join(BUILD_DIR, 'monolith')
 export const FEDERATED_COPY = join(BUILD_DIR, 'federated')
 /** nginx's configuration, temp folders and web root for the `nginx` configuration. */
 export const NGINX_PREFIX = join(BUILD_DIR, 'nginx')
+/** The nginx in front of the render service (the rendered configuration of `pnpm bench:load`). */
+export const NGINX_RENDERED_PREFIX = join(BUILD_DIR, 'nginx-rendered')
 /**
  * The release profile (release-setup.ts): the changed remote's build and the CDN after its
  * release, the monolith rebuilt with the same change, and the nginx that serves the CDN before or after.
@@ -47,6 +50,7 @@ export const NGINX_PREFIX = join(BUILD_DIR, 'nginx')
 export const RELEASE_DIR = join(BUILD_DIR, 'release')
 export const MONOLITH_RELEASE_DIST = join(BUILD_DIR, 'monolith-release')
 export const NGINX_RELEASE_PREFIX = join(BUILD_DIR, 'nginx-release')
+export const NGINX_RENDERED_RELEASE_PREFIX = join(BUILD_DIR, 'nginx-rendered-release')
 export { CDN_DIR, REGISTRY_FILE, ROOT_DIR, SHELL_DIST }
 
 /** Headers HTTP/2 forbids (RFC 9113 §8.2.2). */
@@ -195,9 +199,11 @@ export function removeBuildCopies(): void {
     FEDERATED_COPY,
     MONOLITH_DIST,
     NGINX_PREFIX,
+    NGINX_RENDERED_PREFIX,
     RELEASE_DIR,
     MONOLITH_RELEASE_DIST,
     NGINX_RELEASE_PREFIX,
+    NGINX_RENDERED_RELEASE_PREFIX,
   ]
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 }
@@ -379,15 +385,13 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The route pages the release step writes, with their compressed copies (ADR 0016, 0019), written into a build
- * copy (which has none: they belong to the CDN folder) with the deploy settings of the environment, returned.
- * Without the data pages' markers: the benchmarks' nginx sends every page as its file, as before the render
- * service (ADR 0055), whose own figures are `pnpm bench:render`'s.
+ * The route pages the release step writes, with their compressed copies (ADR 0016, 0019) and the data pages'
+ * markers (ADR 0055), written into a build copy (which has none: they belong to the CDN folder) with the deploy
+ * settings of the environment, returned.
  */
 export function writeBuildPages(build: FederatedBuild): DeploySettings {
   const settings = settingsFromEnv()
-  const pagesDir = pagesDirOf(build.cdnDir)
-  rewriteCompressed(pagesDir, () =>
+  rewriteCompressed(pagesDirOf(build.cdnDir), () =>
     writeRoutePages({
       cdnDir: build.cdnDir,
       registryFile: build.registryFile,
@@ -395,21 +399,22 @@ export function writeBuildPages(build: FederatedBuild): DeploySettings {
       settings,
     }),
   )
-  for (const name of readdirSync(pagesDir)) if (name.endsWith('.data')) rmSync(join(pagesDir, name))
   return settings
 }
 
 /**
  * The federated build behind real nginx with deploy/nginx.conf, as production serves it: the route pages the
- * release step writes, with their compressed copies (ADR 0016, 0019), written into the build copy (which has
- * none: they belong to the CDN folder), then nginx with brotli_static when the module is installed, over
+ * release step writes (`writeBuildPages`), then nginx with brotli_static when the module is installed, over
  * HTTP/2 + TLS with the benchmark's certificate, the API proxied to `apiUpstream` (the Node server's demo API).
+ * `renderUpstream`: the render service data routes' pages come from (ADR 0055); null (the default): every page
+ * as its file, the deployment before the render service.
  */
 export async function serveWithNginx(
   build: FederatedBuild,
   apiUpstream: string,
   port: number,
   prefix = NGINX_PREFIX,
+  renderUpstream: string | null = null,
 ): Promise<Served & { brotli: boolean }> {
   const settings = writeBuildPages(build)
   const { certFile, keyFile } = ensureCert()
@@ -420,6 +425,7 @@ export async function serveWithNginx(
     shellDir: build.shellDir,
     cdnDir: build.cdnDir,
     apiUpstream,
+    renderUpstream,
     apiOrigin: '',
     settings,
     healthTokenSecret: healthTokenSecret(),
@@ -437,4 +443,66 @@ export async function serveWithNginx(
         child.kill('SIGQUIT')
       }),
   }
+}
+
+/** Whether the page of `path` in a build (its pages written) is a data page: its release wrote the marker. */
+export const isDataPage = (build: FederatedBuild, path: string) =>
+  existsSync(join(pagesDirOf(build.cdnDir), dataMarkerOf(pageFileName(path))))
+
+/** A Node demo server of a benchmark (`serve-node.ts`), and the data pages it sent as written. */
+export interface NodeServer extends Served {
+  port: number
+  /** Pages it sent as written instead of rendered (its `[render]` lines), since it started. */
+  staticPages(): number
+}
+
+/**
+ * The Node demo server over a build as `pnpm start` serves it (`e2e/perf/serve-node.ts`, a process of its own,
+ * HTTP/1.1 on loopback), `render`ing data pages with the environment's budget (ADR 0055), its calls to its own
+ * demo API; on the `cpus` given (taskset's list). One client (a load generator, a benchmark's nginx) asks for
+ * every page: no per-client limit. Its `[render]` lines are counted, not printed.
+ */
+export async function startServeNode(options: {
+  port: number
+  build: Pick<FederatedBuild, 'shellDir' | 'cdnDir'>
+  render: boolean
+  cpus?: string
+}): Promise<NodeServer> {
+  const { port, build } = options
+  const node = [process.execPath, '--import', 'tsx', join(PERF_DIR, 'serve-node.ts')]
+  const args = [...(options.render ? ['--render'] : []), String(port), build.shellDir, build.cdnDir]
+  const [bin, ...argv] = options.cpus ? ['taskset', '-c', options.cpus, ...node] : node
+  const child = spawn(bin, [...argv, ...args], {
+    cwd: join(PERF_DIR, '..'),
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, RENDERED_PAGES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER) },
+  })
+  let staticPages = 0
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString()
+    staticPages += (text.match(/^\[render\] /gm) ?? []).length
+    process.stderr.write(text.replace(/^\[render\] .*\n/gm, ''))
+  })
+  await waitForPort(port, child, 30_000)
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    staticPages: () => staticPages,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** The render service a benchmark's nginx asks for data pages (`startServeNode` rendering), with its budget. */
+export async function serveRenderService(
+  build: FederatedBuild,
+  port: number,
+): Promise<NodeServer & { budgetMs: number }> {
+  const budgetMs = renderServiceFromEnv()?.budgetMs
+  if (!budgetMs) throw new Error('RENDER_BUDGET_MS=0 turns rendering off: the rendered profile needs it on')
+  return { ...(await startServeNode({ port, build, render: true })), budgetMs }
 }

@@ -103,6 +103,7 @@ const input = (over: Partial<BudgetInput> = {}): BudgetInput => ({
   nginx: config(),
   fed: config(),
   mono: config(),
+  rendered: null,
   ...over,
 })
 /** PASS, FAIL or n/a per check, by name. */
@@ -110,7 +111,7 @@ const verdicts = (r: BudgetInput) =>
   Object.fromEntries(budgetChecks(r).map((c) => [c.name, c.pass === null ? 'n/a' : c.pass ? 'PASS' : 'FAIL']))
 
 test("DESIGN §8's cold budgets: behind nginx, static routes by LCP 1.2 s, data routes by data on screen 2.3 s", () => {
-  const [lcp, data, staticLcp, nginxNode, fedMono, js, waves, cls, interactive] = CHECK_NAMES
+  const [lcp, data, staticLcp, nginxNode, fedMono, js, waves, cls, interactive, rendered] = CHECK_NAMES
   expect(budgetChecks(input()).map((c) => c.name)).toEqual([...CHECK_NAMES])
   expect(verdicts(input())).toEqual({
     [lcp]: 'PASS',
@@ -122,6 +123,7 @@ test("DESIGN §8's cold budgets: behind nginx, static routes by LCP 1.2 s, data 
     [waves]: 'PASS',
     [cls]: 'PASS',
     [interactive]: 'PASS',
+    [rendered]: 'n/a',
   })
   // Judged behind nginx: the same figures from the Node server alone fail nothing.
   const slowNginx = config({ lcpMs: 1201, cls: 0.011, interactiveMs: 2801, wavesBeforeLcp: 3 })
@@ -156,6 +158,23 @@ test("DESIGN §8's cold budgets: behind nginx, static routes by LCP 1.2 s, data 
   expect(dataRoute({ jsBytesBeforeLcp: 145 * 1024 + 1 })[js]).toBe('FAIL')
   // nginx slower than Node on either figure fails.
   expect(dataRoute({ readyMs: 2301, lcpMs: 2300 })[nginxNode]).toBe('FAIL')
+})
+
+test('a data route rendered with its data behind nginx: data on screen ≤ 1.5 s and LCP ≤ 1.8 s; not rendered is a miss', () => {
+  const rendered = CHECK_NAMES[9]
+  const check = (r: Config | null) =>
+    budgetChecks(input({ route: '/repay', kind: 'data', rendered: r })).find((c) => c.name === rendered)
+  expect(check(config({ readyMs: 1500, lcpMs: 1800 }))).toMatchObject({
+    pass: true,
+    value: '1500 ms, 1800 ms',
+  })
+  expect(check(config({ readyMs: 1501, lcpMs: 1200 }))?.pass).toBe(false)
+  expect(check(config({ readyMs: 1200, lcpMs: 1801 }))?.pass).toBe(false)
+  expect(check(config({}, 0))).toMatchObject({ pass: false, value: 'no valid run' })
+  // A data route whose page the release could not make a data page of is not rendered: it misses the line.
+  expect(check(null)).toMatchObject({ pass: false, value: 'not rendered (no data page)' })
+  // Not a data route: the check does not apply, whatever was measured.
+  expect(verdicts(input({ rendered: config() }))[rendered]).toBe('n/a')
 })
 
 test('federation costs at most 0.25 s (a difference); the landings get 2.0 s and 3 waves', () => {
@@ -331,13 +350,16 @@ test("the table puts each profile's figures side by side, names its failed budge
     '2,756',
     '3,024 / 2,990',
     '2,800 / 2,756',
+    'n/a',
+    'not measured',
     'not measured',
     'not measured',
     'not measured',
     '1,756',
     '2,532',
     'no valid run',
-    '35.0 KiB / 119.1 KiB / – |',
+    'n/a',
+    '35.0 KiB / 119.1 KiB / – / – |',
   ])
   expect(table).toContain('| `/loanDetails` | LCP ≤ 2.5 s: 2756 ms | not measured | none |')
   expect(table).toContain(
