@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
+import type { ApiResult } from 'shared/schema'
+import { useLoad } from 'shared/ui/use-load'
 import { pageOrder } from 'shared/session'
 import { showToast } from 'shared/ui'
 import { MESSAGES } from '../../content/messages'
@@ -26,22 +28,21 @@ interface Form {
   channels: Named<string>[]
 }
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | ({ state: 'ready' } & Form)
+/** The server's form, named (a plain value: a page rendered with the borrower's data carries it, ADR 0054). */
+async function loadForm(http: RemoteProps['http'], productId: string | undefined): Promise<ApiResult<Form>> {
+  const result = await getCardInit(http, productId)
+  if (!result.ok) return result
+  const items = result.data
+  return { ok: true, data: { items, cardTypes: cardTypesOf(items), channels: channelsOf(items) } }
+}
 
 /** `/bindBank`, 'Payment account information': the server's form, per card type and channel, then Next. */
-export function BindBankScreen({ query, session, http, bridge, navigate }: RemoteProps) {
+export function BindBankScreen(props: RemoteProps) {
+  const { query, session, http, bridge } = props
   // The route's order (productId or product_id, orderId), else the session's: bound to it, back to it.
-  const order = pageOrder({ query, session })
-  const productId = order.productId || undefined
-  const fromLoanDetail = query.source === LOAN_DETAIL_SOURCE
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  const [cardType, setCardType] = useState(DEFAULT_CARD_TYPE)
-  const [channel, setChannel] = useState('')
-  const [values, setValues] = useState<Record<string, string>>({})
-  const [sending, setSending] = useState(false)
-  // The state above re-renders too late to stop a second tap in the same frame.
-  const sendingNow = useRef(false)
+  const productId = pageOrder({ query, session }).productId || undefined
+  const load = useCallback(() => loadForm(http, productId), [http, productId])
+  const { state, retry } = useLoad(load)
 
   // The app brackets the bank flow: it may, say, keep the screen from being captured while it is open.
   useEffect(() => {
@@ -49,32 +50,31 @@ export function BindBankScreen({ query, session, http, bridge, navigate }: Remot
     return () => bridge.call('endBank')
   }, [bridge])
 
-  useEffect(() => {
-    let live = true
-    void getCardInit(http, productId).then((result) => {
-      if (!live) return
-      if (!result.ok) return setLoad({ state: 'failed', message: result.message })
-      const items = result.data
-      const cardTypes = cardTypesOf(items)
-      const channels = channelsOf(items)
-      setCardType(initialCardType(cardTypes))
-      setChannel(initialChannel(channels))
-      setValues(initialValues(items))
-      setLoad({ state: 'ready', items, cardTypes, channels })
-    })
-    return () => {
-      live = false
-    }
-  }, [http, productId, attempt])
+  return (
+    <main className="ui-page">
+      <h1 className="bind-page__title">{MESSAGES.title}</h1>
+      {state.status === 'loading' && <LoadingBlock />}
+      {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}
+      {/* Another order's form starts the choices again (a retry does too: it shows the loading state first). */}
+      {state.status === 'ready' && <BindForm key={`${productId}`} form={state.data} {...props} />}
+    </main>
+  )
+}
 
-  const retry = useCallback(() => {
-    setLoad({ state: 'loading' })
-    setAttempt((n) => n + 1)
-  }, [])
+/** The tabs, channels and fields of a loaded form, with the borrower's choices and entries, and Next. */
+function BindForm({ form, query, session, http, bridge, navigate }: RemoteProps & { form: Form }) {
+  const order = pageOrder({ query, session })
+  const productId = order.productId || undefined
+  const fromLoanDetail = query.source === LOAN_DETAIL_SOURCE
+  const { items, cardTypes } = form
+  const [cardType, setCardType] = useState(() => initialCardType(form.cardTypes))
+  const [channel, setChannel] = useState(() => initialChannel(form.channels))
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues(items))
+  const [sending, setSending] = useState(false)
+  // The state above re-renders too late to stop a second tap in the same frame.
+  const sendingNow = useRef(false)
 
-  const items = load.state === 'ready' ? load.items : []
-  const cardTypes = load.state === 'ready' ? load.cardTypes : []
-  const channels = load.state === 'ready' && cardType === DEFAULT_CARD_TYPE ? load.channels : []
+  const channels = cardType === DEFAULT_CARD_TYPE ? form.channels : []
   const shown = visibleItems(items, cardType, channel)
 
   const next = async () => {
@@ -104,71 +104,93 @@ export function BindBankScreen({ query, session, http, bridge, navigate }: Remot
   }
 
   return (
-    <main className="ui-page">
-      <h1 className="bind-page__title">{MESSAGES.title}</h1>
-      {load.state === 'loading' && <LoadingBlock />}
-      {load.state === 'failed' && <LoadError message={load.message} onRetry={retry} />}
-      {load.state === 'ready' && (
-        <>
-          {cardTypes.length > 0 && (
-            <div role="tablist" aria-label={MESSAGES.cardTypes} className="bind-tabs">
-              {cardTypes.map((type) => (
-                <button
-                  key={type.key}
-                  type="button"
-                  role="tab"
-                  aria-selected={type.key === cardType}
-                  className="bind-tabs__tab"
-                  onClick={() => setCardType(type.key)}
-                >
-                  {type.name}
-                </button>
-              ))}
-            </div>
-          )}
-          {channels.length > 0 && (
-            <div role="radiogroup" aria-label={MESSAGES.channels} className="bind-channels">
-              {channels.map((each) => (
-                <button
-                  key={each.key}
-                  type="button"
-                  role="radio"
-                  aria-checked={each.key === channel}
-                  className="bind-channels__channel"
-                  onClick={() => setChannel(each.key)}
-                >
-                  {each.name}
-                </button>
-              ))}
-            </div>
-          )}
-          <form
-            className="bind-form"
-            aria-label={MESSAGES.title}
-            onSubmit={(event) => {
-              event.preventDefault()
-              void next()
-            }}
-          >
-            {shown.length === 0 && <p className="bind-form__empty">{MESSAGES.noItems}</p>}
-            {shown.map((item) => (
-              <FormField
-                key={item.code}
-                item={item}
-                value={values[item.code] ?? ''}
-                onChange={(value) => setValues((previous) => ({ ...previous, [item.code]: value }))}
-              />
-            ))}
-            <button
-              type="submit"
-              className="bind-button bind-form__next"
-              disabled={sending || shown.length === 0}
-            >
-              {MESSAGES.next}
-            </button>
-          </form>
-        </>
+    <>
+      {cardTypes.length > 0 && (
+        <Choices
+          kind="tab"
+          label={MESSAGES.cardTypes}
+          className="bind-tabs"
+          choices={cardTypes}
+          chosen={cardType}
+          choose={setCardType}
+        />
       )}
-    </main>
+      {channels.length > 0 && (
+        <Choices
+          kind="radio"
+          label={MESSAGES.channels}
+          className="bind-channels"
+          choices={channels}
+          chosen={channel}
+          choose={setChannel}
+        />
+      )}
+      <form
+        className="bind-form"
+        aria-label={MESSAGES.title}
+        onSubmit={(event) => {
+          event.preventDefault()
+          void next()
+        }}
+      >
+        {shown.length === 0 && <p className="bind-form__empty">{MESSAGES.noItems}</p>}
+        {shown.map((item) => (
+          <FormField
+            key={item.code}
+            item={item}
+            value={values[item.code] ?? ''}
+            onChange={(value) => setValues((previous) => ({ ...previous, [item.code]: value }))}
+          />
+        ))}
+        <button
+          type="submit"
+          className="bind-button bind-form__next"
+          disabled={sending || shown.length === 0}
+        >
+          {MESSAGES.next}
+        </button>
+      </form>
+    </>
+  )
+}
+
+interface ChoicesProps<K extends string | number> {
+  /** Tabs (the card types) or radio buttons (the channels). */
+  kind: 'tab' | 'radio'
+  label: string
+  /** The row's class; each choice's is `<className>__tab` or `__channel`, as the stylesheet names them. */
+  className: 'bind-tabs' | 'bind-channels'
+  choices: Named<K>[]
+  chosen: K
+  choose: (key: K) => void
+}
+
+/** A row of the form's choices, one of them chosen. */
+function Choices<K extends string | number>({
+  kind,
+  label,
+  className,
+  choices,
+  chosen,
+  choose,
+}: ChoicesProps<K>) {
+  const each = className === 'bind-tabs' ? 'bind-tabs__tab' : 'bind-channels__channel'
+  return (
+    <div role={kind === 'tab' ? 'tablist' : 'radiogroup'} aria-label={label} className={className}>
+      {choices.map((choice) => (
+        <button
+          key={choice.key}
+          type="button"
+          role={kind}
+          {...(kind === 'tab'
+            ? { 'aria-selected': choice.key === chosen }
+            : { 'aria-checked': choice.key === chosen })}
+          className={each}
+          onClick={() => choose(choice.key)}
+        >
+          {choice.name}
+        </button>
+      ))}
+    </div>
   )
 }
