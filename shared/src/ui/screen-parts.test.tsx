@@ -1,6 +1,8 @@
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { expect, test, vi } from 'vitest'
 import { onDemand } from './on-demand'
 import { loadFailedDialog, loadingBlock, screenParts, Skeleton, type PartLooks } from './screen-parts'
@@ -200,4 +202,34 @@ test('an overlay whose code cannot be downloaded says so; Try again loads it, Cl
   expect(await screen.findByRole('dialog', { name: 'Pictures' })).toBeInTheDocument()
   expect(screen.queryByRole('dialog', { name: 'This could not be opened.' })).not.toBeInTheDocument()
   vi.restoreAllMocks()
+})
+
+test('a modal open on the first render is left out of a render on the server and opens once hydrated', async () => {
+  const page = () => (
+    <main>
+      <h1>Loan confirmation</h1>
+      <Modal title="Special offer">
+        <p>Your first service fee is waived.</p>
+      </Modal>
+    </main>
+  )
+  const html = renderToString(page())
+  expect(html).toContain('Loan confirmation')
+  expect(html).not.toContain('Special offer')
+  const container = document.createElement('div')
+  container.innerHTML = html
+  document.body.append(container)
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const recoverable = vi.fn()
+  try {
+    await act(async () => {
+      hydrateRoot(container, page(), { onRecoverableError: recoverable })
+    })
+    expect(await screen.findByRole('dialog', { name: 'Special offer' })).toBeVisible()
+    expect(recoverable).not.toHaveBeenCalled()
+    expect(errors).not.toHaveBeenCalled()
+  } finally {
+    errors.mockRestore()
+    container.remove()
+  }
 })

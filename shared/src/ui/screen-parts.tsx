@@ -1,6 +1,7 @@
 import DotLoading from 'antd-mobile/es/components/dot-loading'
 import { useId, type ComponentType, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { useAfterFirstFrame } from './first-render'
 import { ModalBox } from './modal-focus'
 import type { LoadFailedProps } from './on-demand'
 // An entry of its own (`shared/ui/screen-parts`), not part of `shared/ui`: every module of `shared/ui` is in the
@@ -140,7 +141,11 @@ export function loadingBlock(
   }
 }
 
-/** The modal of `ScreenParts`, in a remote's look. */
+/**
+ * The modal of `ScreenParts`, in a remote's look: a portal into the document's body, so none in a render on the
+ * server (a first frame, or a screen rendered with the borrower's data, ADR 0054) nor in the render that
+ * hydrates it; it opens right after (`useAfterFirstFrame`). A screen rendered afresh shows it at once.
+ */
 function modalIn({ modal, place = 'centre' }: PartLooks): ComponentType<ModalProps> {
   return function Modal({
     title,
@@ -152,6 +157,8 @@ function modalIn({ modal, place = 'centre' }: PartLooks): ComponentType<ModalPro
     boxClassName,
   }: ModalProps) {
     const titleId = useId()
+    const onPage = useAfterFirstFrame(true, false)
+    if (!onPage) return null
     const box = (
       <ModalBox
         className={classes(`${modal}__box`, boxClassName)}
