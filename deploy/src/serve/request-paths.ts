@@ -60,12 +60,12 @@ export function requestPath(target: string): URL | null {
   }
 }
 
-/** The origin the demo API sees, from the Host header; null when it is no host. */
-export function requestOrigin(host = 'localhost'): string | null {
+/** The origin the demo API sees, from the Host header (and the scheme); null when it is no host. */
+export function requestOrigin(host = 'localhost', scheme: 'http' | 'https' = 'http'): string | null {
   // `a/b`, `a?b`, `u@a` would parse as a host followed by something else.
   if (/[/?#@\\]/.test(host)) return null
   try {
-    return new URL(`http://${host}`).origin
+    return new URL(`${scheme}://${host}`).origin
   } catch {
     return null
   }
@@ -79,10 +79,13 @@ export function fromLoopback(req: IncomingMessage): boolean {
 
 /**
  * The origin the browser asked for: through our nginx, its `X-Forwarded-Host` (nginx's `Host` drops the port,
- * so the demo's second-origin links would name port 80), trusted only from this machine; else the `Host`.
+ * so the demo's second-origin links would name port 80) and, where nginx sends it, `X-Forwarded-Proto` (a
+ * page rendered with the borrower's data decides what it shows at the page's own address), trusted only from
+ * this machine; else the `Host`, over http.
  */
 export function askedOrigin(req: IncomingMessage): string | null {
   const forwarded = req.headers['x-forwarded-host']
-  const asked = fromLoopback(req) && typeof forwarded === 'string' ? requestOrigin(forwarded) : null
+  const scheme = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'
+  const asked = fromLoopback(req) && typeof forwarded === 'string' ? requestOrigin(forwarded, scheme) : null
   return asked ?? requestOrigin(req.headers.host)
 }

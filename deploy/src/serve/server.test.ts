@@ -366,6 +366,21 @@ test('the demo API names its second origin from the address the browser asked fo
   expect(await agreementUrl({ 'x-forwarded-host': 'a.example/x' })).toBe(
     `http://localhost:${port}/utilities/demo-documents/loan-agreement`,
   )
+  // A scheme nginx forwards (the render service's, behind TLS) is the page's; anything else is http.
+  expect(
+    await agreementUrl({
+      host: '127.0.0.1',
+      'x-forwarded-host': 'localhost:4320',
+      'x-forwarded-proto': 'https',
+    }),
+  ).toBe('https://127.0.0.1:4320/utilities/demo-documents/loan-agreement')
+  expect(
+    await agreementUrl({
+      host: '127.0.0.1',
+      'x-forwarded-host': 'localhost:4320',
+      'x-forwarded-proto': 'gopher',
+    }),
+  ).toBe('http://127.0.0.1:4320/utilities/demo-documents/loan-agreement')
   const document = await get(port, '/utilities/demo-documents/loan-agreement')
   expect(document.status).toBe(200)
   expect(document.headers.get('content-type')).toBe('text/html; charset=utf-8')

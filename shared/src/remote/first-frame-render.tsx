@@ -6,6 +6,7 @@ import { createHttp } from '../http/http'
 import { callQuery } from '../session/session'
 import { matchRoute, type RemoteName } from '../routes/route-table'
 import type { ApiResult } from '../schema/schema'
+import { PageOriginContext } from '../ui/server-image'
 import { RenderedLoadsContext, type LoadState, type RenderedLoads } from '../ui/use-load'
 import {
   firstFrameProps,
@@ -118,9 +119,11 @@ async function renderWithData(
   }
   const render = (loads: RenderedLoads) =>
     renderToString(
-      <RenderedLoadsContext.Provider value={loads}>
-        <Root {...props} />
-      </RenderedLoadsContext.Provider>,
+      <PageOriginContext.Provider value={new URL(page.endpoint.appOrigin).origin}>
+        <RenderedLoadsContext.Provider value={loads}>
+          <Root {...props} />
+        </RenderedLoadsContext.Provider>
+      </PageOriginContext.Provider>,
     )
   try {
     const started = new Map<string, Promise<ApiResult<unknown>>>()

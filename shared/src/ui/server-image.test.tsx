@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import { ServerImage, showablePicture } from './server-image'
+import { renderToString } from 'react-dom/server'
+import { PageOriginContext, ServerImage, showablePicture } from './server-image'
 
 const ORIGIN = 'https://app.cashloan.ph'
 
@@ -64,4 +65,17 @@ test("a logo asks for a low fetch priority; a picture that is the screen's conte
   )
   expect(container.querySelector('img.logo')).toHaveAttribute('fetchpriority', 'low')
   expect(container.querySelector('img.code')).not.toHaveAttribute('fetchpriority')
+})
+
+test("rendered on the server, a picture shows as it will at the page's address (PageOriginContext)", () => {
+  // The local demo's second-origin picture over http: shown on an http page, not on an https one.
+  const picture = 'http://localhost:8443/utilities/demo-pictures/cashloan.svg'
+  const at = (origin: string) =>
+    renderToString(
+      <PageOriginContext.Provider value={origin}>
+        <ServerImage src={picture} className="logo" />
+      </PageOriginContext.Provider>,
+    )
+  expect(at('http://127.0.0.1:8443')).toContain(`src="${picture}"`)
+  expect(at('https://127.0.0.1:8443')).toContain('data-server-image="placeholder"')
 })

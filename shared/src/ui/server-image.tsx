@@ -1,4 +1,4 @@
-import { useCallback, useState, type CSSProperties } from 'react'
+import { createContext, useCallback, useContext, useState, type CSSProperties } from 'react'
 
 /**
  * What a picture from server data may be: an https address, or one on the app's own origin (a path, or the
@@ -31,6 +31,13 @@ export function showablePicture(
   return ''
 }
 
+/**
+ * The page's origin where there is no `window`: a screen rendered with the borrower's data on the server (ADR
+ * 0054) decides which pictures show as the borrower's browser will, at the page's address, so the hydration
+ * renders the same elements. In the browser there is none, and `window.location` is the page's.
+ */
+export const PageOriginContext = createContext<string | null>(null)
+
 export interface ServerImageProps {
   src: unknown
   /** The picture's class: it sizes the picture and its placeholder alike. */
@@ -55,7 +62,8 @@ const PLACEHOLDER: CSSProperties = { display: 'inline-block', background: '#f0f0
  * picture carried meaning, and hidden from screen readers when it was decoration.
  */
 export function ServerImage({ src, className, alt = '', allowData, fetchPriority }: ServerImageProps) {
-  const address = showablePicture(src, { allowData })
+  const origin = useContext(PageOriginContext) ?? undefined
+  const address = showablePicture(src, { allowData, origin })
   const [failed, setFailed] = useState<string | null>(null)
   // A picture that failed before React attached its handler (a first frame, a cached 404) reports no error
   // event: a finished picture with no width is one that failed.
