@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
-import { matchRoute, REMOTE_ROUTES, SHELL_LAZY_SCREENS } from 'shared/routes'
+import { matchRoute, REMOTE_ROUTES, SHELL_LAZY_SCREENS, type RemoteRouteDef } from 'shared/routes'
 import { readBuilt } from '../built-file'
 import { writeAtomically } from '../files'
 import { injectFirstFrame, pageSettings } from './first-frame'
@@ -39,13 +39,18 @@ export function pageFileName(pathname: string): string {
  * public route's page stays static for everyone (the landing ad traffic reaches, the marketing site).
  */
 export function isDataRoutePage(html: string, path: string): boolean {
+  return dataRouteOf(html, path) !== null
+}
+
+/** The route of a data route's page (`isDataRoutePage`), else null. */
+export function dataRouteOf(html: string, path: string): RemoteRouteDef | null {
   const route = matchRoute(path)
-  return (
+  const isData =
     !!route &&
     !route.public &&
     html.includes('<script type="application/json" id="first-call">') &&
     html.includes(`<div id="first-frame"`)
-  )
+  return isData ? route : null
 }
 
 /**

@@ -11,11 +11,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream'
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib'
 import type { Settings } from 'shared/contract'
-import { matchRoute } from 'shared/routes'
 import { pageInputs } from 'shared/session'
 import { rendererIn } from '../pages/first-frame'
 import { declaredFirstCalls, releaseDirOf } from '../pages/page-preloads'
-import { carriedRemotes, isDataRoutePage } from '../pages/route-pages'
+import { carriedRemotes, dataRouteOf } from '../pages/route-pages'
 import { acceptedEncoding, TYPES } from '../serve/send-file'
 import { upstreamUrl, wholeNumberSetting } from '../settings'
 import type { RenderService } from '../serve/server'
@@ -55,7 +54,7 @@ const FIRST_CALL_BLOCK =
  * route, no frame of that route, no first calls (nothing to render from), or a release outside this CDN folder.
  */
 export function dataPageParts(html: string, path: string, cdnDir: string): DataPageParts | null {
-  const route = isDataRoutePage(html, path) ? matchRoute(path) : null
+  const route = dataRouteOf(html, path)
   const pointer = route ? carriedRemotes(html)?.[route.remote] : null
   if (!route || !pointer || typeof pointer !== 'object') return null
   const { entry, version } = pointer as { entry?: unknown; version?: unknown }

@@ -189,6 +189,7 @@ export {
   readRenderedLoads,
   RENDERED_LOADS_ID,
   renderedFor,
+  renderedLoadsElement,
   renderedLoadsScript,
   takeRenderedLoads,
   type RenderedLoadsBlock,

@@ -35,9 +35,13 @@ export function renderedLoadsScript(block: RenderedLoadsBlock): string {
   return `<script type="application/json" id="${RENDERED_LOADS_ID}">${json}</script>`
 }
 
+/** The block's element among `parent`'s children, whether it reads as one or not. */
+export const renderedLoadsElement = (parent: ParentNode): Element | null =>
+  parent.querySelector(`:scope > script#${RENDERED_LOADS_ID}`)
+
 /** The block among `parent`'s children; null when there is none or it is not one (a mangled page). */
 export function readRenderedLoads(parent: ParentNode): RenderedLoadsBlock | null {
-  const script = parent.querySelector(`:scope > script#${RENDERED_LOADS_ID}`)
+  const script = renderedLoadsElement(parent)
   if (!script) return null
   try {
     const parsed = v.safeParse(BlockSchema, JSON.parse(script.textContent ?? ''))
@@ -50,7 +54,7 @@ export function readRenderedLoads(parent: ParentNode): RenderedLoadsBlock | null
 /** Takes the block out of `parent`: its loads, or null when it held none. */
 export function takeRenderedLoads(parent: ParentNode): RenderedLoadsBlock['loads'] | null {
   const block = readRenderedLoads(parent)
-  parent.querySelector(`:scope > script#${RENDERED_LOADS_ID}`)?.remove()
+  renderedLoadsElement(parent)?.remove()
   return block?.loads ?? null
 }
 

@@ -1,5 +1,10 @@
 import type { RemoteProps } from 'shared/contract'
-import { FIRST_FRAME_ID, readRenderedLoads, renderedFor, RENDERED_LOADS_ID } from 'shared/remote/first-frame'
+import {
+  FIRST_FRAME_ID,
+  readRenderedLoads,
+  renderedFor,
+  renderedLoadsElement,
+} from 'shared/remote/first-frame'
 
 /**
  * The route's first frame in the page (ADR 0018): painted from the HTML above the shell's root until the
@@ -23,7 +28,7 @@ const contentOf = (frame: HTMLElement): HTMLElement => frame.querySelector('.rem
  */
 export function frameFitsSession(frame: HTMLElement, props: Pick<RemoteProps, 'query' | 'session'>): boolean {
   const content = contentOf(frame)
-  if (!content.querySelector(`:scope > script#${RENDERED_LOADS_ID}`)) return true
+  if (!renderedLoadsElement(content)) return true
   const block = readRenderedLoads(content)
   return block !== null && renderedFor(block, props.query, props.session)
 }
@@ -36,5 +41,5 @@ export function frameFitsSession(frame: HTMLElement, props: Pick<RemoteProps, 'q
 export function keepLoadsOf(frame: HTMLElement, version: string): void {
   const content = contentOf(frame)
   if (readRenderedLoads(content)?.version === version) return
-  content.querySelector(`:scope > script#${RENDERED_LOADS_ID}`)?.remove()
+  renderedLoadsElement(content)?.remove()
 }
