@@ -705,7 +705,8 @@ async function main() {
     await cachingBrowser?.close()
     await Promise.all(Object.values(servers).map((served) => served.close()))
     await renderService.close()
-    console.log(`The render service sent ${renderService.staticPages()} data page(s) as written (its log).`)
+    console.log(`The render service sent ${renderService.staticPages()} data page(s) as written (its log):`)
+    for (const [line, n] of renderService.staticReasons()) console.log(`  ${n}× ${line}`)
     await released?.close()
     if (process.env.BENCH_KEEP_BUILD !== '1') removeBuildCopies()
   }

@@ -454,6 +454,8 @@ export interface NodeServer extends Served {
   port: number
   /** Pages it sent as written instead of rendered (its `[render]` lines), since it started. */
   staticPages(): number
+  /** Those lines (a route and the reason; never a query), each with how often it came. */
+  staticReasons(): Map<string, number>
 }
 
 /**
@@ -477,17 +479,18 @@ export async function startServeNode(options: {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, RENDERED_PAGES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER) },
   })
-  let staticPages = 0
+  const reasons = new Map<string, number>()
   child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString()
-    staticPages += (text.match(/^\[render\] /gm) ?? []).length
+    for (const [line] of text.matchAll(/^\[render\] .*$/gm)) reasons.set(line, (reasons.get(line) ?? 0) + 1)
     process.stderr.write(text.replace(/^\[render\] .*\n/gm, ''))
   })
   await waitForPort(port, child, 30_000)
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
-    staticPages: () => staticPages,
+    staticPages: () => [...reasons.values()].reduce((sum, n) => sum + n, 0),
+    staticReasons: () => new Map(reasons),
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -40,6 +40,18 @@ const ROUTES: DataRoute[] = [
     // The order the complaint is about: its loan amount.
     data: (page) => page.getByText('₱5.000,00'),
   },
+  {
+    path: '/bindBank?productId=1&orderId=86',
+    call: '/utilities/v3/bind-card/card-init',
+    // The server's form: the field of the wallet it selects first.
+    data: (page) => page.getByLabel('GCash number'),
+  },
+  {
+    // Its offer opens as a dialog on the first render, which a render on the server leaves out.
+    path: '/loanConfirmNew?productId=1&orderId=86',
+    call: '/utilities/v4/loan-confirm/detail',
+    data: (page) => page.getByRole('button', { name: 'Get my money now' }),
+  },
 ]
 
 /** The requests the page sends to `path`. */
@@ -85,6 +97,23 @@ for (const route of ROUTES) {
     expect(problems).toEqual([])
   })
 }
+
+test("a dialog the screen opens on its first render opens once the page's screen has hydrated", async ({
+  page,
+}) => {
+  const problems = hydrationProblems(page)
+  const release = await holdScripts(page)
+  await page.goto('/loanConfirmNew?productId=1&orderId=86', { waitUntil: 'commit' })
+  await expect(page.getByRole('button', { name: 'Get my money now' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  release()
+  await remoteMounted(page)
+  const offer = page.getByRole('dialog', { name: 'Special offer' })
+  await expect(offer.getByText('Confirm today and your first service fee is waived.')).toBeVisible()
+  await offer.getByRole('button', { name: 'OK' }).click()
+  await expect(offer).toHaveCount(0)
+  expect(problems).toEqual([])
+})
 
 test('the hydrated repayment works: its details expand and its payment method opens', async ({ page }) => {
   const problems = hydrationProblems(page)
