@@ -645,6 +645,7 @@ async function main() {
     await freePort(),
     NGINX_RENDERED_PREFIX,
     renderService.origin,
+    behindNginx.settings,
   )
   for (const route of routes) route.rendered = isDataPage(federated, route.path)
   console.log(

@@ -261,6 +261,7 @@ export async function serveRelease(
     renderedPort,
     NGINX_RENDERED_RELEASE_PREFIX,
     renderService.origin,
+    nginx.settings,
   )
   const use = (state: ReleaseState) =>
     pointLink(LIVE_CDN, state === 'after' ? after.cdnDir : federated.cdnDir)

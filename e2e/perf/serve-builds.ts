@@ -407,7 +407,8 @@ export function writeBuildPages(build: FederatedBuild): DeploySettings {
  * release step writes (`writeBuildPages`), then nginx with brotli_static when the module is installed, over
  * HTTP/2 + TLS with the benchmark's certificate, the API proxied to `apiUpstream` (the Node server's demo API).
  * `renderUpstream`: the render service data routes' pages come from (ADR 0055); null (the default): every page
- * as its file, the deployment before the render service.
+ * as its file, the deployment before the render service. `settings`: those of the pages a first nginx over the
+ * same build already wrote (its `settings`), which a second one serves as they are.
  */
 export async function serveWithNginx(
   build: FederatedBuild,
@@ -415,8 +416,8 @@ export async function serveWithNginx(
   port: number,
   prefix = NGINX_PREFIX,
   renderUpstream: string | null = null,
-): Promise<Served & { brotli: boolean }> {
-  const settings = writeBuildPages(build)
+  settings: DeploySettings = writeBuildPages(build),
+): Promise<Served & { brotli: boolean; settings: DeploySettings }> {
   const { certFile, keyFile } = ensureCert()
   rmSync(prefix, { recursive: true, force: true })
   const child = startNginx({
@@ -436,6 +437,7 @@ export async function serveWithNginx(
   return {
     origin: `https://127.0.0.1:${port}`,
     brotli: /^\s*brotli_static on;/m.test(conf),
+    settings,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
