@@ -40,7 +40,8 @@ async function loadForm(http: RemoteProps['http'], productId: string | undefined
 export function BindBankScreen(props: RemoteProps) {
   const { query, session, http, bridge } = props
   // The route's order (productId or product_id, orderId), else the session's: bound to it, back to it.
-  const productId = pageOrder({ query, session }).productId || undefined
+  const order = pageOrder({ query, session })
+  const productId = order.productId || undefined
   const load = useCallback(() => loadForm(http, productId), [http, productId])
   const { state, retry } = useLoad(load)
 
@@ -56,14 +57,22 @@ export function BindBankScreen(props: RemoteProps) {
       {state.status === 'loading' && <LoadingBlock />}
       {state.status === 'error' && <LoadError message={state.message} onRetry={retry} />}
       {/* Another order's form starts the choices again (a retry does too: it shows the loading state first). */}
-      {state.status === 'ready' && <BindForm key={`${productId}`} form={state.data} {...props} />}
+      {state.status === 'ready' && (
+        <BindForm key={`${productId}`} form={state.data} order={order} {...props} />
+      )}
     </main>
   )
 }
 
 /** The tabs, channels and fields of a loaded form, with the borrower's choices and entries, and Next. */
-function BindForm({ form, query, session, http, bridge, navigate }: RemoteProps & { form: Form }) {
-  const order = pageOrder({ query, session })
+function BindForm({
+  form,
+  order,
+  query,
+  http,
+  bridge,
+  navigate,
+}: RemoteProps & { form: Form; order: ReturnType<typeof pageOrder> }) {
   const productId = order.productId || undefined
   const fromLoanDetail = query.source === LOAN_DETAIL_SOURCE
   const { items, cardTypes } = form
