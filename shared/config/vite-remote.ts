@@ -8,14 +8,23 @@ import { retryImports } from './retry-imports.ts'
 import { emitFirstFrameRenderer } from './first-frame.ts'
 import type { FirstFrameRoute } from '../src/remote/first-frame.ts'
 import { BUILD_TARGET, supportFloorCheck } from './support-floor.ts'
+import { sharedModulesCheck } from './shared-modules.ts'
 import { HEAD_FILE, type RemoteHead } from '../src/remote/head.ts'
 import type { RemoteName } from '../src/routes/route-table.ts'
 import { standalonePage } from './standalone-page.ts'
 
-/** Packages shared through Module Federation: React only, one copy, provided by the shell. */
+/**
+ * Packages shared through Module Federation: React only, one copy, provided by the shell, which offers these
+ * four modules (shell/src/remote/federation-runtime.ts). Each is named: the plugin adds a subpath it was not
+ * given (`react/jsx-runtime`) only when the build meets its import, which a build under load sometimes did after
+ * writing the remote's shared-module map, and that remote's screens then rendered before React's JSX runtime
+ * was bound ("r is not a function"). `sharedModulesCheck` refuses such a build.
+ */
 export const SHARED_REACT = {
   react: { singleton: true, requiredVersion: SHARED_REACT_RANGE },
+  'react/jsx-runtime': { singleton: true, requiredVersion: SHARED_REACT_RANGE },
   'react-dom': { singleton: true, requiredVersion: SHARED_REACT_RANGE },
+  'react-dom/client': { singleton: true, requiredVersion: SHARED_REACT_RANGE },
 } as const
 
 export interface RemoteOptions {
@@ -88,6 +97,7 @@ export function remoteConfig({
         }),
       // A build beyond the support floor is refused before `pnpm release` can publish it (ADR 0045).
       supportFloorCheck(name),
+      command === 'build' && sharedModulesCheck(name, Object.keys(SHARED_REACT)),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     preview: { port },
