@@ -5,5 +5,5 @@ export default remoteConfig({
   name: 'mf_complaint',
   port: 5103,
   firstCalls: FIRST_CALLS,
-  firstFrames: ['/complaint', '/complaintList', '/customerService'],
+  firstFrames: ['/complaint', '/complainPageNext', '/complaintList', '/complainDetails', '/customerService'],
 })

@@ -2,6 +2,7 @@ import type { CallOptions, Http } from 'shared/http'
 import { flag, record, text, toApiResult, type ApiResult } from 'shared/schema'
 import * as v from 'valibot'
 import { imageList } from './images'
+import { MESSAGES } from '../content/messages'
 
 export const PROBLEM_DETAIL_PATH = '/user-problem/problem-detail'
 export const SAVE_SCORE_PATH = '/user-problem/save-score'
@@ -25,7 +26,12 @@ const ProblemDetailSchema = v.pipe(
 
 export type ProblemDetail = v.InferOutput<typeof ProblemDetailSchema>
 
+/**
+ * Without a problem there is nothing to ask the server: no call. The screen says no complaint was chosen; this
+ * also holds while it hydrates its first frame, rendered as if a problem were named.
+ */
 export async function getProblemDetail(http: Http, problemId: string): Promise<ApiResult<ProblemDetail>> {
+  if (!problemId) return { ok: false, message: MESSAGES.detail.noProblem, notified: false }
   const options: CallOptions = { silent: true }
   const result = await http.post(PROBLEM_DETAIL_PATH, { problemId }, options)
   return toApiResult(result, options, 'problem-detail', ProblemDetailSchema)

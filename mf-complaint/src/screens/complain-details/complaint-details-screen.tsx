@@ -5,16 +5,21 @@ import { LIMITS, MESSAGES } from '../../content/messages'
 import { ComplaintText } from '../../components/complaint-text'
 import { LoadError, LoadingBlock } from '../../components/screen-parts'
 import { TypeTags } from '../../components/type-tags'
+import { useAfterFirstFrame } from 'shared/ui'
 import { useLoad } from 'shared/ui/use-load'
 import { ImageGallery } from './image-gallery'
 import { RatingModal } from './rating-modal'
 
 const m = MESSAGES.detail
 
-/** Complaint detail: type, description, images, the agent's Process Result, and the service rating. */
+/**
+ * Complaint detail: type, description, images, the agent's Process Result, and the service rating. Its first
+ * frame is the loading state: a link without a problem says so once the screen is on the page.
+ */
 export function ComplaintDetailsScreen(props: RemoteProps) {
   const problemId = props.query.problemId ?? ''
-  if (!problemId) {
+  const named = useAfterFirstFrame(problemId !== '', true)
+  if (!named) {
     return (
       <main className="ui-page">
         <h1 className="complaint-title">{m.title}</h1>

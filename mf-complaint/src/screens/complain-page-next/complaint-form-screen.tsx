@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
-import { showToast } from 'shared/ui'
+import { showToast, useAfterFirstFrame } from 'shared/ui'
 import { getProblemInit } from '../../api/problem-init'
 import { saveProblem, uploadProblemImage } from '../../api/problem-save'
 import { LIMITS, MESSAGES } from '../../content/messages'
@@ -26,10 +26,14 @@ export function entryPath(query: Record<string, string>): string {
   return params ? `/complaint?${params}` : '/complaint'
 }
 
-/** Complaint form: type tags, description, evidence images, Send. */
+/**
+ * Complaint form: type tags, description, evidence images, Send. Its first frame is the form with the types
+ * loading: a link without a type says so once the screen is on the page.
+ */
 export function ComplaintFormScreen(props: RemoteProps) {
   const { http, query, navigate } = props
   const problemType = query.problemType ?? ''
+  const typed = useAfterFirstFrame(problemType !== '', true)
   const problemSonType = query.problemSonType ?? ''
   const orderNo = query.orderNo ?? ''
   const orderId = entryOrderId(props)
@@ -63,7 +67,7 @@ export function ComplaintFormScreen(props: RemoteProps) {
     return () => clearTimeout(timer)
   }, [sent])
 
-  if (!problemType) {
+  if (!typed) {
     return (
       <main className="ui-page">
         <h1 className="complaint-title">{m.title}</h1>
