@@ -13,8 +13,8 @@ export const REPAYMENT_CONFIRM_PATH = '/repayment-confirm'
 export const REPAYMENT_HUICHAO_PATH = '/repayment-huichao'
 
 /** The absolute URL of a legacy call: the helper sends a relative path under the API base. */
-export function legacyUrl(apiBase: string, path: string): string {
-  return apiOriginUrl(apiBase, window.location.origin, `${LEGACY_BASE}${path}`)
+export function legacyUrl(apiBase: string, path: string, pageOrigin = window.location.origin): string {
+  return apiOriginUrl(apiBase, pageOrigin, `${LEGACY_BASE}${path}`)
 }
 
 /** The server's codes the spec gives a message of its own. */
@@ -71,14 +71,18 @@ function parsed<S extends v.GenericSchema>(
 const READ: CallOptions = { silent: true }
 const MONEY: CallOptions = { silent: true, money: true, loading: 'loading...' }
 
-/** The cards (and the alipay option) the order can be repaid with, and the token the commit needs. */
+/**
+ * The cards (and the alipay option) the order can be repaid with, and the token the commit needs. The page's
+ * origin is the server's page when the screen is rendered there (ADR 0054).
+ */
 export async function getRepaymentWay(
   http: Http,
   apiBase: string,
   input: { orderId: string; productId: string },
+  pageOrigin?: string,
 ): Promise<LegacyResult<RepaymentWay>> {
   const result = await http.post(
-    legacyUrl(apiBase, REPAYMENT_WAY_PATH),
+    legacyUrl(apiBase, REPAYMENT_WAY_PATH, pageOrigin),
     { orderId: input.orderId, productId: input.productId || undefined },
     READ,
   )

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { renderToString } from 'react-dom/server'
-import { PageOriginContext, ServerImage, showablePicture } from './server-image'
+import { PageOriginContext, ServerImage, showablePicture, usePageOrigin } from './server-image'
 
 const ORIGIN = 'https://app.cashloan.ph'
 
@@ -78,4 +78,19 @@ test("rendered on the server, a picture shows as it will at the page's address (
     )
   expect(at('http://127.0.0.1:8443')).toContain(`src="${picture}"`)
   expect(at('https://127.0.0.1:8443')).toContain('data-server-image="placeholder"')
+})
+
+test("a screen reads the page's origin: the server's page where it renders, the browser's address otherwise", () => {
+  function Origin() {
+    return <p>{usePageOrigin()}</p>
+  }
+  expect(
+    renderToString(
+      <PageOriginContext.Provider value={ORIGIN}>
+        <Origin />
+      </PageOriginContext.Provider>,
+    ),
+  ).toContain(ORIGIN)
+  render(<Origin />)
+  expect(screen.getByText(window.location.origin)).toBeInTheDocument()
 })

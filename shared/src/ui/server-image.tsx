@@ -38,6 +38,14 @@ export function showablePicture(
  */
 export const PageOriginContext = createContext<string | null>(null)
 
+/**
+ * The page's origin as a screen's render reads it: the server's page (`PageOriginContext`), or the browser's;
+ * undefined in a first frame rendered at release, which has neither (and calls nothing).
+ */
+export function usePageOrigin(): string | undefined {
+  return useContext(PageOriginContext) ?? (typeof window === 'undefined' ? undefined : window.location.origin)
+}
+
 export interface ServerImageProps {
   src: unknown
   /** The picture's class: it sizes the picture and its placeholder alike. */
@@ -62,7 +70,7 @@ const PLACEHOLDER: CSSProperties = { display: 'inline-block', background: '#f0f0
  * picture carried meaning, and hidden from screen readers when it was decoration.
  */
 export function ServerImage({ src, className, alt = '', allowData, fetchPriority }: ServerImageProps) {
-  const origin = useContext(PageOriginContext) ?? undefined
+  const origin = usePageOrigin()
   const address = showablePicture(src, { allowData, origin })
   const [failed, setFailed] = useState<string | null>(null)
   // A picture that failed before React attached its handler (a first frame, a cached 404) reports no error

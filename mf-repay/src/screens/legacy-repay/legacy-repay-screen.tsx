@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { formatPesos } from 'shared/format'
 import { openServerLink } from 'shared/navigation'
 import type { ApiResult } from 'shared/schema'
-import { showToast } from 'shared/ui'
+import { showToast, useAfterFirstFrame, usePageOrigin } from 'shared/ui'
 import { Skeleton } from 'shared/ui/screen-parts'
 import { useLoad } from 'shared/ui/use-load'
 import {
@@ -13,6 +13,7 @@ import {
   getRepaymentWay,
   type Card,
   type LegacyResult,
+  type RepaymentWay,
 } from '../../api/legacy-repay'
 import { MESSAGES } from '../../content/messages'
 import { isAmount } from '../../components/amount'
@@ -31,7 +32,9 @@ const m = MESSAGES.legacy
 function useLegacyOrder(props: RemoteProps): LegacyOrder | null {
   const ids = usePageOrder(props)
   const amount = (props.query.amount ?? '').trim()
-  if (!ids || !isAmount(amount)) return null
+  // As the order: the first frame is the loading state, and the amount is checked once the screen is on the page.
+  const priced = useAfterFirstFrame(isAmount(amount), true)
+  if (!ids || !priced) return null
   return { ...ids, userId: props.query.userId ?? '', amount, couponId: props.query.couponId ?? '' }
 }
 
@@ -56,14 +59,23 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
   const start = useLegacyRepayStore((state) => state.start)
   const setWay = useLegacyRepayStore((state) => state.setWay)
 
-  const load = useCallback(async (): Promise<ApiResult<null>> => {
-    start({ orderId, productId, userId, amount, couponId })
-    const result = await getRepaymentWay(http, apiBase, { orderId, productId })
-    if (!result.ok) return { ok: false, message: result.message, notified: false }
-    setWay(result.data)
-    return { ok: true, data: null }
-  }, [http, apiBase, orderId, productId, userId, amount, couponId, start, setWay])
+  // The cards are the load's data, rendered from it (on a server too, ADR 0054); the visit's store gets them
+  // once the screen is on the page, for the taps. Without an amount (a link the screen is about to call
+  // incomplete, while it hydrates its first frame) there is nothing to ask.
+  const pageOrigin = usePageOrigin()
+  const load = useCallback(async (): Promise<ApiResult<RepaymentWay>> => {
+    if (!isAmount(amount)) return { ok: false, message: m.badLink, notified: false }
+    const result = await getRepaymentWay(http, apiBase, { orderId, productId }, pageOrigin)
+    return result.ok ? result : { ok: false, message: result.message, notified: false }
+  }, [http, apiBase, orderId, productId, amount, pageOrigin])
   const { state, retry } = useLoad(load)
+  const way = state.status === 'ready' ? state.data : null
+  // In the commit that shows the cards, before any tap on one can be handled: a later seeding would reset it.
+  useLayoutEffect(() => {
+    if (!way) return
+    start({ orderId, productId, userId, amount, couponId })
+    setWay(way)
+  }, [way, orderId, productId, userId, amount, couponId, start, setWay])
 
   // One borrower intent, one request: blocked from the first tap until the answer (ADR 0012).
   const busy = useRef(false)
@@ -167,13 +179,14 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
 
   if (state.status === 'loading') return <Skeleton label={m.loading} heights={PAGE_SHAPE} />
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} words={m} />
-  const nothingToPay = store.cards.length === 0 && !store.alipay
+  const { bankCards, alipay } = state.data
+  const nothingToPay = bankCards.length === 0 && !alipay
   return (
     <div className="repay-page">
       <section className="repay-title" aria-labelledby="legacy-amount">
         <p className="repay-title__label">{m.amount}</p>
         <h1 id="legacy-amount" className="repay-title__amount">
-          {formatPesos(store.amount, { rupee: settings.rupee })}
+          {formatPesos(amount, { rupee: settings.rupee })}
         </h1>
       </section>
       {unknown && (
@@ -189,7 +202,7 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
           {m.cards}
         </h2>
         <div role="radiogroup" aria-labelledby="legacy-cards" className="repay-channels">
-          {store.cards.map((card, index) => (
+          {bankCards.map((card, index) => (
             <button
               key={`${card.id}-${index}`}
               type="button"
@@ -204,7 +217,7 @@ function LegacyRepay({ remote, order }: { remote: RemoteProps; order: LegacyOrde
               </span>
             </button>
           ))}
-          {store.alipay && (
+          {alipay && (
             <button
               type="button"
               role="radio"
