@@ -5,5 +5,5 @@ export default remoteConfig({
   name: 'mf_repay',
   port: 5104,
   firstCalls: FIRST_CALLS,
-  firstFrames: ['/repay', '/delayRepay', '/paymentInstructions'],
+  firstFrames: ['/repay', '/delayRepay', '/repaymentOfCode', '/paymentInstructions', '/legacyRepay'],
 })

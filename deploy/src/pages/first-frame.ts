@@ -7,6 +7,7 @@ import {
   FIRST_FRAME_ATTR,
   FIRST_FRAME_ID,
   FIRST_FRAME_MODULE,
+  FRAME_LOADS_ATTR,
   type FirstFrameRenderer,
   type RenderedFirstFrame,
 } from 'shared/remote/first-frame'
@@ -23,6 +24,8 @@ export interface FirstFrame {
   html: string
   /** The hash routes it is the screen of (ADR 0049); any hash when its renderer does not say. */
   hashes?: readonly string[]
+  /** Its screen loads its data (`RenderedFirstFrame.loads`): the page is a data route's. */
+  loads?: true
   /** The stylesheets it needs to paint, inlined into the page: the remote's CSS the manifest lists. */
   styles: { href: string; file: string }[]
 }
@@ -75,8 +78,12 @@ function renderOnce(releaseDir: string, path: string, settings: Settings): Rende
   try {
     const result = renderer.renderFirstFrame(path, settings)
     if ('html' in result && typeof result.html === 'string') {
-      const { hashes } = result
-      return Array.isArray(hashes) ? { html: result.html, hashes } : { html: result.html }
+      const { hashes, loads } = result
+      return {
+        html: result.html,
+        ...(Array.isArray(hashes) && { hashes }),
+        ...(loads === true && { loads }),
+      }
     }
     console.warn(`[pages] no first frame: ${'skipped' in result ? result.skipped : 'no html'}`)
   } catch (error) {
@@ -147,7 +154,7 @@ export function injectFirstFrame(
   if (styled === null || styles.includes(null) || !page.includes(ROOT)) return page
   const remote = escapeAttr(frame.remote)
   const block =
-    `<div id="${FIRST_FRAME_ID}" class="first-frame" data-remote="${remote}" data-path="${escapeAttr(frame.path)}"${hashesAttr(frame.hashes)}>` +
+    `<div id="${FIRST_FRAME_ID}" class="first-frame" data-remote="${remote}" data-path="${escapeAttr(frame.path)}"${hashesAttr(frame.hashes)}${frame.loads ? ` ${FRAME_LOADS_ATTR}` : ''}>` +
     `<div class="remote-slot" data-remote="${remote}"><div class="remote-root">${frame.html}</div></div></div>`
   const framed = replaceLiteral(
     replaceLiteral(

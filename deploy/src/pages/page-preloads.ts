@@ -198,6 +198,7 @@ export function routePreload(pathname: string, input: RoutePreloadInput): RouteP
     path: route.path,
     html: frame.html,
     ...(frame.hashes && { hashes: frame.hashes }),
+    ...(frame.loads && { loads: true as const }),
     styles: css.map((s) => ({ href: base + s, file: join(releaseDir, s) })),
   }
   if (input.remoteChain === false) {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
-import { FIRST_FRAME_ATTR, FIRST_FRAME_MODULE } from 'shared/remote/first-frame'
+import { FIRST_FRAME_ATTR, FIRST_FRAME_MODULE, FRAME_LOADS_ATTR } from 'shared/remote/first-frame'
 import { HEAD_FILE } from 'shared/remote/head'
 import { REMOTE_ROUTES, TEST_PREVIEW_PATH } from 'shared/routes'
 import { afterEach, beforeEach, expect, test } from 'vitest'
@@ -410,6 +410,16 @@ test("a release marks its in-app routes' pages with first calls and a frame as d
   expect(page('/aboutUs')).toContain('id="first-call"')
   expect(isDataRoutePage(page('/aboutUs'), '/aboutUs')).toBe(false)
   expect(marked('/aboutUs')).toBe(false)
+})
+
+test('a frame whose screen loads is a data page without first calls (its data is its address); any other frame needs them', () => {
+  const frame = (attrs: string) =>
+    `<html><head></head><body><div id="first-frame" class="first-frame" data-remote="mf_repay" data-path="/repaymentOfCode"${attrs}><div class="remote-slot"></div></div><div id="root"></div></body></html>`
+  expect(isDataRoutePage(frame(` ${FRAME_LOADS_ATTR}`), '/repaymentOfCode')).toBe(true)
+  expect(isDataRoutePage(frame(''), '/repaymentOfCode')).toBe(false)
+  // Only the frame's own tag says so, and a public route stays static for everyone.
+  expect(isDataRoutePage(frame('') + `<p ${FRAME_LOADS_ATTR}></p>`, '/repaymentOfCode')).toBe(false)
+  expect(isDataRoutePage(frame(` ${FRAME_LOADS_ATTR}`), '/aboutUs')).toBe(false)
 })
 
 test('the standalone page carries its first screen’s frame inside its root, for its entry to hydrate', () => {

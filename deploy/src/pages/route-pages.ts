@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { FIRST_CALL_SCRIPT } from 'shared/http/first-call'
+import { FIRST_FRAME_ID, FRAME_LOADS_ATTR } from 'shared/remote/first-frame'
 import { matchRoute, REMOTE_ROUTES, SHELL_LAZY_SCREENS, type RemoteRouteDef } from 'shared/routes'
 import { readBuilt } from '../built-file'
 import { writeAtomically } from '../files'
@@ -34,22 +35,28 @@ export function pageFileName(pathname: string): string {
 }
 
 /**
- * A data route's page (ADR 0054): an in-app route (it carries the borrower's session) whose page starts first
- * calls and holds the route's first frame, which the render service may send with the borrower's data. A
- * public route's page stays static for everyone (the landing ad traffic reaches, the marketing site).
+ * A data route's page (ADR 0054): an in-app route (it carries the borrower's session) whose page holds the
+ * route's first frame and starts first calls, or whose frame's screen loads its data from the address alone
+ * (ADR 0057); the render service may send it with the borrower's data. A public route's page stays static for
+ * everyone (the landing ad traffic reaches, the marketing site).
  */
 export function isDataRoutePage(html: string, path: string): boolean {
   return dataRouteOf(html, path) !== null
 }
 
+/** The opening tag of a page's first frame. */
+const FRAME_TAG = new RegExp(`<div id="${FIRST_FRAME_ID}"[^>]*>`)
+
 /** The route of a data route's page (`isDataRoutePage`), else null. */
 export function dataRouteOf(html: string, path: string): RemoteRouteDef | null {
   const route = matchRoute(path)
+  const frame = FRAME_TAG.exec(html)?.[0]
   const isData =
     !!route &&
     !route.public &&
-    html.includes('<script type="application/json" id="first-call">') &&
-    html.includes(`<div id="first-frame"`)
+    !!frame &&
+    (html.includes('<script type="application/json" id="first-call">') ||
+      frame.includes(` ${FRAME_LOADS_ATTR}`))
   return isData ? route : null
 }
 

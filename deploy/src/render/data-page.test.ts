@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildFirstCall, FIRST_CALLS_FILE } from 'shared/http/first-call'
 import { DEFAULT_SETTINGS } from 'shared/host/settings'
-import { FIRST_FRAME_MODULE } from 'shared/remote/first-frame'
+import { FIRST_FRAME_MODULE, FRAME_LOADS_ATTR } from 'shared/remote/first-frame'
 import { readParams } from 'shared/session'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import {
@@ -156,6 +156,20 @@ test('no data page for a route without a frame, first calls or a release here', 
       cdnDir,
     ),
   ).toBeNull()
+})
+
+test('a screen whose data is its address (a frame that loads, no first call) is a data page: nothing leaves its head', () => {
+  const page = PAGE.replace(
+    /<script type="application\/json" id="first-call">.*?<\/script><script>.*?<\/script>/,
+    '',
+  ).replace('data-path="/repay"', `data-path="/repaymentOfCode" ${FRAME_LOADS_ATTR}`)
+  const parts = dataPageParts(page, '/repaymentOfCode', cdnDir)!
+  expect(parts).toMatchObject({ remote: 'mf_repay', path: '/repaymentOfCode', calls: [], firstCalls: '' })
+  expect(parts.head).toBe(page.slice(0, page.indexOf('<div id="first-frame"')))
+  expect(parts.head + fallbackRest(parts)).toBe(page)
+  // A frame that loads nothing is a page as written; a route declaring calls its page does not start, too.
+  expect(dataPageParts(page.replace(` ${FRAME_LOADS_ATTR}`, ''), '/repaymentOfCode', cdnDir)).toBeNull()
+  expect(dataPageParts(page.replace('/repaymentOfCode', '/repay'), '/repay', cdnDir)).toBeNull()
 })
 
 test("the first calls are the page's own, with the borrower's session; cookies only to the page's origin", async () => {

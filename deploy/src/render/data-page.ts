@@ -51,7 +51,8 @@ const FIRST_CALL_BLOCK =
 
 /**
  * The parts of the static page `html` for `path`; null when it is no page to render with data: a public
- * route, no frame of that route, no first calls (nothing to render from), or a release outside this CDN folder.
+ * route, no frame of that route, no first calls and a screen that loads nothing (nothing to render from), or a
+ * release outside this CDN folder. A screen that loads from its address alone starts no call (ADR 0057).
  */
 export function dataPageParts(html: string, path: string, cdnDir: string): DataPageParts | null {
   const route = dataRouteOf(html, path)
@@ -65,11 +66,12 @@ export function dataPageParts(html: string, path: string, cdnDir: string): DataP
   const start = html.indexOf(`<div id="${FIRST_FRAME_ID}"`)
   const content = html.indexOf(FRAME_CONTENT, start)
   const end = html.lastIndexOf(FRAME_END)
-  if (!releaseDir || calls.length === 0 || !firstCall || start < 0 || content < 0 || end < content)
-    return null
-  if (firstCall.index > start) return null
+  if (!releaseDir || start < 0 || content < 0 || end < content) return null
+  // Calls declared and started by the page's head, or neither (the page is a data page: its screen loads).
+  if (firstCall ? calls.length === 0 || firstCall.index > start : calls.length > 0) return null
   // The block and the script after it, and the script alone.
-  const [block, script] = firstCall
+  const [block, script] = firstCall ?? ['', '']
+  const at = firstCall?.index ?? start
   return {
     remote: route.remote,
     path: route.path,
@@ -77,7 +79,7 @@ export function dataPageParts(html: string, path: string, cdnDir: string): DataP
     releaseDir,
     calls,
     // The script stays in the head: with no block to read it starts nothing, and the CSP hash is the same.
-    head: html.slice(0, firstCall.index) + script + html.slice(firstCall.index + block.length, start),
+    head: html.slice(0, at) + script + html.slice(at + block.length, start),
     frameOpen: html.slice(start, content + FRAME_CONTENT.length),
     frame: html.slice(content + FRAME_CONTENT.length, end),
     rest: html.slice(end),

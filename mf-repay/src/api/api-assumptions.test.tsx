@@ -148,7 +148,7 @@ test.each([
   ['empty', { showType: '' }],
 ])(
   'missing /repaymentOfCode showType (%s): the pay code when there is one, else the picture',
-  (_, showType) => {
+  async (_, showType) => {
     const picture = '/utilities/repay-demo-images/qr-ph.svg'
     const { unmount } = mountRepay(
       createTestProps({
@@ -156,11 +156,13 @@ test.each([
         query: { ...showType, payCode: '7E860042', payCodeImg: picture },
       }),
     )
-    expect(within(screen.getByRole('region', { name: 'Pay code' })).getByText('7E860042')).toBeInTheDocument()
+    expect(
+      within(await screen.findByRole('region', { name: 'Pay code' })).getByText('7E860042'),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('img', { name: MESSAGES.code.qrImage })).not.toBeInTheDocument()
     unmount()
     mountRepay(createTestProps({ screen: 'repaymentOfCode', query: { ...showType, payCodeImg: picture } }))
-    expect(screen.getByRole('img', { name: MESSAGES.code.qrImage })).toHaveAttribute('src', picture)
+    expect(await screen.findByRole('img', { name: MESSAGES.code.qrImage })).toHaveAttribute('src', picture)
     expect(screen.queryByRole('region', { name: 'Pay code' })).not.toBeInTheDocument()
   },
 )

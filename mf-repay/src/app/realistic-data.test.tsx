@@ -159,14 +159,14 @@ test("/delayRepay from the demo's realistic answer", async () => {
   expectAllFormatted()
 })
 
-test('/repaymentOfCode, showType 1, its channel picture on a host the deployment does not list', () => {
+test('/repaymentOfCode, showType 1, its channel picture on a host the deployment does not list', async () => {
   renderScreen('repaymentOfCode', {
     showType: '1',
     payCode: '7E202612150042',
     payCodeImg: testPictures('7-Eleven', ''),
     repayAmount: '1530.00',
   })
-  expect(screen.getByRole('heading', { name: '₱1.530,00' })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: '₱1.530,00' })).toBeInTheDocument()
   expect(screen.getByText('7E202612150042')).toBeInTheDocument()
   expectAllFormatted()
 })
@@ -179,9 +179,9 @@ test.each([
     { ...TEST_SETTINGS, imageHosts: ['img.lender-cdn.example'] },
   ],
   ['a host the deployment does not list', testPictures('QR', ''), TEST_SETTINGS],
-])('/repaymentOfCode, a QR picture on %s', (_, payCodeImg, settings) => {
+])('/repaymentOfCode, a QR picture on %s', async (_, payCodeImg, settings) => {
   renderScreen('repaymentOfCode', { showType: '2', payCodeImg, repayAmount: '1,530.00' }, settings)
-  expect(screen.getByRole('heading', { name: '₱1.530,00' })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: '₱1.530,00' })).toBeInTheDocument()
   expectAllFormatted()
 })
 

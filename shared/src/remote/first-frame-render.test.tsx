@@ -160,6 +160,19 @@ const renderData = (page: DataPage, Root: (props: RemoteProps) => React.ReactNod
   return renderer.renderWithData('/repay', DEFAULT_SETTINGS, page)
 }
 
+test('a frame whose screen starts a load says so, the load not run: its page is a data page (ADR 0057)', () => {
+  let calls = 0
+  function Counted(props: RemoteProps) {
+    return (
+      <Detail {...props} http={{ ...props.http, post: (...args) => (calls++, props.http.post(...args)) }} />
+    )
+  }
+  const frame = render(Counted)
+  expect(frame).toEqual({ html: '<p role="status">Loading...</p>', hashes: [''], loads: true })
+  expect(calls).toBe(0)
+  expect(render(() => <p role="status">Loading...</p>)).not.toHaveProperty('loads')
+})
+
 test("a data screen renders with the borrower's data from the service's answers, and its loads by id", async () => {
   const answer = JSON.stringify({ code: '00', message: 'success', data: { amount: '1.234,00' } })
   const result = await renderData(dataPage(answer))

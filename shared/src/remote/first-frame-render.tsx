@@ -46,7 +46,14 @@ export function createFirstFrameRenderer(
       try {
         const plain = firstFrameProps(route, settings)
         const first = withParams(plain, [], '')
-        const html = renderToString(<Root {...first.props} />)
+        // The loads the screen starts, counted, not run: its frame is their loading state all the same.
+        let loads = 0
+        const counted: RenderedLoads = { take: () => undefined, start: () => void loads++ }
+        const html = renderToString(
+          <RenderedLoadsContext.Provider value={counted}>
+            <Root {...first.props} />
+          </RenderedLoadsContext.Provider>,
+        )
         const keys = new Set(first.reads)
         for (const value of ['1', '2']) {
           const probe = withParams(plain, keys, value)
@@ -69,7 +76,7 @@ export function createFirstFrameRenderer(
             return { skipped: `${path}#${hash} renders another screen than ${path}` }
           }
         }
-        return { html, hashes: [...new Set(['', ...declared])] }
+        return { html, hashes: [...new Set(['', ...declared])], ...(loads > 0 && { loads: true as const }) }
       } catch (error) {
         return { skipped: `${path}'s first frame failed to render: ${(error as Error).message}` }
       }

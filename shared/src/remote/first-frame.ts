@@ -113,7 +113,15 @@ export interface RenderedFirstFrame {
    * renderer found to render the same. Absent from renderers built before hash routes were checked.
    */
   hashes?: readonly string[]
+  /**
+   * Its screen loads its data (its render reached a `useLoad`): the frame is the loading state, and the route
+   * a data route even when the screen makes no first call (its data is its address, ADR 0057).
+   */
+  loads?: true
 }
+
+/** On a first frame's element: its screen loads its data (`RenderedFirstFrame.loads`). */
+export const FRAME_LOADS_ATTR = 'data-frame-loads'
 
 /**
  * A route a remote declares a first frame for (`remoteConfig({ firstFrames })`): its path, or its path with

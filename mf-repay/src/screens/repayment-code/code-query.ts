@@ -18,8 +18,12 @@ export type CodePage =
  * `imageHosts` (the guard's host rule, with that list). A picture of any other host, and an inline `data:`
  * picture, could be anyone's QR code under 'Scan this QR code': neither, nor anything else, is an image here.
  */
-export function isImageSource(value: string, imageHosts: readonly string[]): boolean {
-  const target = classifyTarget(value, { appOrigin: window.location.origin, allowedHosts: imageHosts })
+export function isImageSource(
+  value: string,
+  imageHosts: readonly string[],
+  pageOrigin = window.location.origin,
+): boolean {
+  const target = classifyTarget(value, { appOrigin: pageOrigin, allowedHosts: imageHosts })
   return target.kind === 'app' || target.kind === 'web'
 }
 
@@ -27,12 +31,16 @@ export function isImageSource(value: string, imageHosts: readonly string[]): boo
 const KNOWN_SHOW_TYPES = new Set([1, 2])
 
 /**
- * The page a link asks for. A part the page may not show degrades rather than failing the page (issue #25):
+ * The page a link asks for (at the page's origin: the browser's, or the server's page it is rendered for). A part the page may not show degrades rather than failing the page (issue #25):
  * a picture that may not show is '' (a grey box), an amount that is no amount is left out. A showType that
  * is no number is logged (`warnUnknown`) and shows the pay code when the link has one (the borrower can pay
  * with it), else the QR picture; a number other than 1 is a QR picture, as the spec says.
  */
-export function readCodePage(query: Record<string, string>, imageHosts: readonly string[]): CodePage | null {
+export function readCodePage(
+  query: Record<string, string>,
+  imageHosts: readonly string[],
+  pageOrigin?: string,
+): CodePage | null {
   const rawType = (query.showType ?? '').trim()
   const payCode = (query.payCode ?? '').trim()
   const given = (query.payCodeImg ?? '').trim()
@@ -41,7 +49,7 @@ export function readCodePage(query: Record<string, string>, imageHosts: readonly
   const showType = /^\d+$/.test(rawType) ? Number(rawType) : null
   if (showType === null || !KNOWN_SHOW_TYPES.has(showType)) warnUnknown('showType', rawType)
   const kind = showType === 1 || (showType === null && payCode) ? 'code' : 'qr'
-  const image = given && isImageSource(given, imageHosts) ? given : ''
+  const image = given && isImageSource(given, imageHosts, pageOrigin) ? given : ''
   const amount = isAmount(rawAmount) ? rawAmount : ''
   if (kind === 'code') return payCode ? { kind, payCode, image: given ? image : null, amount } : null
   return given ? { kind, image, amount } : null

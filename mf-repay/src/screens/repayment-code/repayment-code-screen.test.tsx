@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { RemoteProps } from 'shared/contract'
 import { createTestProps, setupMswServer, TEST_SESSION, TEST_SETTINGS } from 'shared/testing'
@@ -25,6 +25,13 @@ function renderScreen(
   return { props, user: userEvent.setup(), view }
 }
 
+/** `/repaymentOfCode`, once it has read its link (a load: its first render is the loading state). */
+async function renderCodePage(query: Record<string, string>, overrides: Partial<RemoteProps> = {}) {
+  const rendered = renderScreen('repaymentOfCode', query, overrides)
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument())
+  return rendered
+}
+
 /** What the instalment page of the test session's order (product 1, order 86) stores. */
 const STORED_86: RepayInfo = {
   productId: '1',
@@ -38,7 +45,7 @@ const STORED_86: RepayInfo = {
 const NOTHING_STORED = 'No repayment was started on this device. Please open your repayment page first.'
 
 test('showType 1: the pay code with Copy, the channel image and the amount', async () => {
-  const { user } = renderScreen('repaymentOfCode', {
+  const { user } = await renderCodePage({
     showType: '1',
     payCode: '7E860042',
     payCodeImg: IMG,
@@ -54,8 +61,8 @@ test('showType 1: the pay code with Copy, the channel image and the amount', asy
   expect(await navigator.clipboard.readText()).toBe('7E860042')
 })
 
-test('any other showType: the QR image with the scan-to-pay tips, no code', () => {
-  renderScreen('repaymentOfCode', { showType: '2', payCodeImg: IMG })
+test('any other showType: the QR image with the scan-to-pay tips, no code', async () => {
+  await renderCodePage({ showType: '2', payCodeImg: IMG })
   expect(screen.getByRole('img', { name: 'Payment QR code' })).toHaveAttribute('src', IMG)
   expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
     'Open your e-wallet app and choose Scan to pay.',
@@ -65,8 +72,8 @@ test('any other showType: the QR image with the scan-to-pay tips, no code', () =
   expect(screen.queryByRole('button', { name: /Copy/ })).not.toBeInTheDocument()
 })
 
-test('a missing or malformed query says so', () => {
-  renderScreen('repaymentOfCode', { showType: '1' })
+test('a missing or malformed query says so', async () => {
+  await renderCodePage({ showType: '1' })
   expect(screen.getByRole('alert')).toHaveTextContent(
     'This repayment link is incomplete. Please open it again from your repayment page.',
   )
@@ -86,7 +93,7 @@ const QR_UNAVAILABLE =
 test.each(UNSHOWABLE)(
   'showType 1 with a channel picture from %s: the code, amount and Copy show; the picture is a grey box',
   async (_, image) => {
-    const { user } = renderScreen('repaymentOfCode', {
+    const { user } = await renderCodePage({
       showType: '1',
       payCode: '7E860042',
       payCodeImg: image,
@@ -107,8 +114,8 @@ test.each(UNSHOWABLE)(
 
 test.each(UNSHOWABLE)(
   'a QR picture from %s: a grey box and a message to pay another way; no scan-to-pay tips',
-  (_, image) => {
-    renderScreen('repaymentOfCode', { showType: '2', payCodeImg: image, repayAmount: '10' })
+  async (_, image) => {
+    await renderCodePage({ showType: '2', payCodeImg: image, repayAmount: '10' })
     expect(screen.queryByText(/This repayment link is incomplete/)).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: '₱10,00' })).toBeInTheDocument()
     expect(screen.getByText(QR_UNAVAILABLE)).toBeInTheDocument()
@@ -118,8 +125,8 @@ test.each(UNSHOWABLE)(
   },
 )
 
-test('a QR picture that fails to load: the same grey box and message', () => {
-  renderScreen('repaymentOfCode', { showType: '2', payCodeImg: IMG })
+test('a QR picture that fails to load: the same grey box and message', async () => {
+  await renderCodePage({ showType: '2', payCodeImg: IMG })
   expect(screen.getByText('Scan this QR code and check the amount.')).toBeInTheDocument()
   fireEvent.error(screen.getByRole('img', { name: 'Payment QR code' }))
   expect(document.querySelector('img')).toBeNull()
@@ -129,7 +136,7 @@ test('a QR picture that fails to load: the same grey box and message', () => {
 
 test("a QR image on the app's own path shows, with no image host configured", async () => {
   const image = demoPayImage('qr-ph.svg')
-  renderScreen('repaymentOfCode', { showType: '2', payCodeImg: image }, { settings: TEST_SETTINGS })
+  await renderCodePage({ showType: '2', payCodeImg: image }, { settings: TEST_SETTINGS })
   expect(screen.getByRole('img', { name: 'Payment QR code' })).toHaveAttribute('src', image)
   // The demo API serves it there, as a picture.
   const answer = await fetch(new URL(image, window.location.origin))
@@ -138,20 +145,23 @@ test("a QR image on the app's own path shows, with no image host configured", as
   expect(await answer.text()).toMatch(/^<svg /)
 })
 
-test.each(['-1', 'abc', '<script>', '0'])('a total of %j is left out; the code still shows', (amount) => {
-  renderScreen('repaymentOfCode', { showType: '1', payCode: '7E860042', repayAmount: amount })
-  expect(screen.queryByRole('alert')).not.toBeInTheDocument()
-  expect(screen.getByText('7E860042')).toBeInTheDocument()
-  expect(screen.queryByText('Total payment')).not.toBeInTheDocument()
-  expect(screen.queryByText(amount)).not.toBeInTheDocument()
-})
+test.each(['-1', 'abc', '<script>', '0'])(
+  'a total of %j is left out; the code still shows',
+  async (amount) => {
+    await renderCodePage({ showType: '1', payCode: '7E860042', repayAmount: amount })
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByText('7E860042')).toBeInTheDocument()
+    expect(screen.queryByText('Total payment')).not.toBeInTheDocument()
+    expect(screen.queryByText(amount)).not.toBeInTheDocument()
+  },
+)
 
 test.each([
   ['1,530.00', '₱1.530,00'],
   ['₱1530.00', '₱1.530,00'],
   ['5000', '₱5.000,00'],
-])('a total of %j (pesos, as the server writes money) shows as %s', (amount, shown) => {
-  renderScreen('repaymentOfCode', { showType: '1', payCode: '7E860042', repayAmount: amount })
+])('a total of %j (pesos, as the server writes money) shows as %s', async (amount, shown) => {
+  await renderCodePage({ showType: '1', payCode: '7E860042', repayAmount: amount })
   expect(screen.getByRole('heading', { name: shown })).toBeInTheDocument()
 })
 

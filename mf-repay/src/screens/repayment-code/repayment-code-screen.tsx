@@ -1,18 +1,34 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { RemoteProps } from 'shared/contract'
 import { formatPesos } from 'shared/format'
-import { ServerImage } from 'shared/ui'
+import type { ApiResult } from 'shared/schema'
+import { ServerImage, usePageOrigin } from 'shared/ui'
+import { Skeleton } from 'shared/ui/screen-parts'
+import { useLoad } from 'shared/ui/use-load'
 import { MESSAGES } from '../../content/messages'
 import { CopyButton } from '../../components/copy-button'
-import { PageMessage } from '../../components/screen-parts'
-import { readCodePage } from './code-query'
+import { PAGE_SHAPE, PageMessage } from '../../components/screen-parts'
+import { readCodePage, type CodePage } from './code-query'
 
 const m = MESSAGES.code
 
-/** Repayment by code (`/repaymentOfCode?showType&payCode&payCodeImg&repayAmount`). */
+/**
+ * Repayment by code (`/repaymentOfCode?showType&payCode&payCodeImg&repayAmount`). What it shows is its link,
+ * read as a load (ADR 0057): its first frame, rendered where no link is known, is the loading state, and the
+ * render service, which knows the link, sends the pay code in the page.
+ */
 export function RepaymentCodeScreen(props: RemoteProps) {
-  const page = readCodePage(props.query, props.settings.imageHosts)
-  if (!page) return <PageMessage text={m.badLink} />
+  const { showType = '', payCode = '', payCodeImg = '', repayAmount = '' } = props.query
+  const { imageHosts } = props.settings
+  const pageOrigin = usePageOrigin()
+  const load = useCallback(async (): Promise<ApiResult<CodePage>> => {
+    const page = readCodePage({ showType, payCode, payCodeImg, repayAmount }, imageHosts, pageOrigin)
+    return page ? { ok: true, data: page } : { ok: false, message: m.badLink, notified: false }
+  }, [showType, payCode, payCodeImg, repayAmount, imageHosts, pageOrigin])
+  const { state } = useLoad(load)
+  if (state.status === 'loading') return <Skeleton label={MESSAGES.common.loading} heights={PAGE_SHAPE} />
+  if (state.status === 'error') return <PageMessage text={state.message} />
+  const page = state.data
   return (
     <div className="repay-page">
       {page.amount && (
