@@ -57,6 +57,11 @@ beforeAll(async () => {
         forwarded: req.headers['x-forwarded-for'] as string | undefined,
         host: req.headers['x-forwarded-host'] as string | undefined,
       })
+      if (req.url?.startsWith('/utilities/moved')) {
+        res.writeHead(302, { Location: '/utilities/v3/detail' })
+        res.end()
+        return
+      }
       const amount = new URLSearchParams(body).get('orderId') === '86' ? '1.234,00' : '9,00'
       setTimeout(() => {
         res.writeHead(200, { 'Content-Type': 'application/json' })
@@ -193,6 +198,18 @@ test("the first calls are the page's own, with the borrower's session; cookies o
   const elsewhere = { baseURL: 'https://api.example/utilities', appOrigin: 'https://loan.example' }
   await callFixture(5000, { endpoint: elsewhere, cookie: 'demo-visitor=v1' }).page
   expect(seen[0].cookie).toBeUndefined()
+})
+
+test('a redirect is the answer, as the page would get it: the service follows none', async () => {
+  const moved = { ...CALL, path: '/moved' }
+  const page = await makeFirstCalls([moved], {
+    href: HREF,
+    endpoint,
+    apiUpstream: apiOrigin,
+    signal: AbortSignal.timeout(2000),
+  })
+  expect(Object.values(page.answers)).toEqual([{ status: 302, text: '' }])
+  expect(seen.map((call) => call.url.split('?')[0])).toEqual(['/utilities/moved'])
 })
 
 test('a call that does not answer in time has no answer', async () => {
