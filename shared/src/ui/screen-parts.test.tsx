@@ -233,3 +233,45 @@ test('a modal open on the first render is left out of a render on the server and
     container.remove()
   }
 })
+
+test('a modal in the page comes with a render on the server, hydrates in place and closes', async () => {
+  function Page() {
+    const [open, setOpen] = useState(true)
+    return (
+      <main>
+        <h1>Loan confirmation</h1>
+        {open && (
+          <Modal title="Special offer" inPage>
+            <p>Your first service fee is waived.</p>
+            <button type="button" onClick={() => setOpen(false)}>
+              OK
+            </button>
+          </Modal>
+        )}
+      </main>
+    )
+  }
+  const html = renderToString(<Page />)
+  expect(html).toContain('Special offer')
+  const container = document.createElement('div')
+  container.innerHTML = html
+  document.body.append(container)
+  const painted = container.querySelector('[role="dialog"]')
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const recoverable = vi.fn()
+  try {
+    const root = await act(async () => hydrateRoot(container, <Page />, { onRecoverableError: recoverable }))
+    const dialog = within(container).getByRole('dialog', { name: 'Special offer' })
+    // The element the page painted, taken over where it is: not a second one in the body.
+    expect(dialog).toBe(painted)
+    expect(container).toContainElement(dialog)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }))
+    expect(within(container).queryByRole('dialog')).not.toBeInTheDocument()
+    expect(recoverable).not.toHaveBeenCalled()
+    expect(errors).not.toHaveBeenCalled()
+    act(() => root.unmount())
+  } finally {
+    errors.mockRestore()
+    container.remove()
+  }
+})

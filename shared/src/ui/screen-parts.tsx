@@ -66,6 +66,13 @@ export interface ModalProps {
   fullScreen?: boolean
   /** An extra class for the box, for one dialog's own look. */
   boxClassName?: string
+  /**
+   * Part of the page: rendered where the screen renders it, on a server and in the render that hydrates it
+   * too, instead of into the body once the screen is on the page. For a dialog the screen opens with its data
+   * on its first render, which then comes with the page rendered with that data (ADR 0057); a fixed overlay,
+   * it covers the web view from there as long as no container of the screen is transformed.
+   */
+  inPage?: boolean
 }
 
 export interface LoadErrorProps {
@@ -155,10 +162,11 @@ function modalIn({ modal, place = 'centre' }: PartLooks): ComponentType<ModalPro
     closeLabel,
     fullScreen,
     boxClassName,
+    inPage = false,
   }: ModalProps) {
     const titleId = useId()
     const onPage = useAfterFirstFrame(true, false)
-    if (!onPage) return null
+    if (!onPage && !inPage) return null
     const box = (
       <ModalBox
         className={classes(`${modal}__box`, boxClassName)}
@@ -178,20 +186,22 @@ function modalIn({ modal, place = 'centre' }: PartLooks): ComponentType<ModalPro
         {children}
       </ModalBox>
     )
-    if (place === 'float') return createPortal(box, document.body)
-    return createPortal(
-      <div
-        className={classes(
-          'ui-modal',
-          place === 'bottom' && 'ui-modal--bottom',
-          modal,
-          fullScreen && `${modal}--full`,
-        )}
-      >
-        {box}
-      </div>,
-      document.body,
-    )
+    const overlay =
+      place === 'float' ? (
+        box
+      ) : (
+        <div
+          className={classes(
+            'ui-modal',
+            place === 'bottom' && 'ui-modal--bottom',
+            modal,
+            fullScreen && `${modal}--full`,
+          )}
+        >
+          {box}
+        </div>
+      )
+    return inPage ? overlay : createPortal(overlay, document.body)
   }
 }
 

@@ -46,7 +46,8 @@ export function ConfirmDialogs({
         </Modal>
       )}
       {dialog === 'promotion' && (
-        <Modal title={m.promotion.title}>
+        // The offer and its text are the loan's data: it comes with the page rendered with it (ADR 0057).
+        <Modal title={m.promotion.title} inPage>
           <p className="loan-modal__text">{loan.popMsg}</p>
           <div className="loan-modal__actions">
             <button type="button" className="ui-button" onClick={() => close('promotion')}>
