@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Plugin } from 'vite'
+import { outputCheck } from './output-check.ts'
 
 /** The chunk of a federated build that maps each shared module to its local fallback (the plugin's name). */
 const SHARED_MAP_CHUNK = /^_virtual_mf-localSharedImportMap.*\.js$/
@@ -28,24 +29,12 @@ export function missingSharedModules(outDir: string, shared: readonly string[]):
  * the module neither from the shell nor from its own copy in time, and its screens would fail as they render.
  */
 export function sharedModulesCheck(name: string, shared: readonly string[]): Plugin {
-  let outDir = ''
-  return {
-    name: 'shared-modules-check',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir)
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        const missing = missingSharedModules(outDir, shared)
-        if (missing.length > 0) {
-          throw new Error(
-            `The build of ${name} shares ${missing.join(', ')} in its configuration but not in its shared-module map: build it again`,
-          )
-        }
-      },
-    },
-  }
+  return outputCheck('shared-modules-check', (outDir) => {
+    const missing = missingSharedModules(outDir, shared)
+    if (missing.length > 0) {
+      throw new Error(
+        `The build of ${name} shares ${missing.join(', ')} in its configuration but not in its shared-module map: build it again`,
+      )
+    }
+  })
 }

@@ -1,8 +1,9 @@
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import browserslistToEsbuild from 'browserslist-to-esbuild'
 import { runChecks } from 'es-check'
 import type { Plugin } from 'vite'
+import { outputCheck } from './output-check.ts'
 
 /**
  * The support floor is declared once, in the repository's `.browserslistrc` (ADR 0045). Every build targets
@@ -63,20 +64,8 @@ export function floorMessage(what: string, problems: FloorProblem[]): string {
  * assets), so what a release publishes and what the shell serves are the files that were checked.
  */
 export function supportFloorCheck(name: string): Plugin {
-  let outDir = ''
-  return {
-    name: 'support-floor-check',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir)
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        const problems = floorProblems(outDir, ['**/*.js', '**/*.mjs'])
-        if (problems.length > 0) throw new Error(floorMessage(`The build of ${name}`, problems))
-      },
-    },
-  }
+  return outputCheck('support-floor-check', (outDir) => {
+    const problems = floorProblems(outDir, ['**/*.js', '**/*.mjs'])
+    if (problems.length > 0) throw new Error(floorMessage(`The build of ${name}`, problems))
+  })
 }

@@ -97,7 +97,7 @@ export function remoteConfig({
         }),
       // A build beyond the support floor is refused before `pnpm release` can publish it (ADR 0045).
       supportFloorCheck(name),
-      command === 'build' && sharedModulesCheck(name, Object.keys(SHARED_REACT)),
+      sharedModulesCheck(name, Object.keys(SHARED_REACT)),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     preview: { port },

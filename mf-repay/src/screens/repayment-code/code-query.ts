@@ -31,10 +31,11 @@ export function isImageSource(
 const KNOWN_SHOW_TYPES = new Set([1, 2])
 
 /**
- * The page a link asks for (at the page's origin: the browser's, or the server's page it is rendered for). A part the page may not show degrades rather than failing the page (issue #25):
- * a picture that may not show is '' (a grey box), an amount that is no amount is left out. A showType that
- * is no number is logged (`warnUnknown`) and shows the pay code when the link has one (the borrower can pay
- * with it), else the QR picture; a number other than 1 is a QR picture, as the spec says.
+ * The page a link asks for, at the page's origin (the browser's, or the server's page it is rendered for). A
+ * part the page may not show degrades rather than failing the page (issue #25): a picture that may not show is
+ * '' (a grey box), an amount that is no amount is left out. A showType that is no number is logged
+ * (`warnUnknown`) and shows the pay code when the link has one (the borrower can pay with it), else the QR
+ * picture; a number other than 1 is a QR picture, as the spec says.
  */
 export function readCodePage(
   query: Record<string, string>,
