@@ -122,3 +122,28 @@ test('an entry outside the deployment is read as malformed (never loaded); a pre
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignoring mf_site: its entry'))
   warn.mockRestore()
 })
+
+test('a canary is kept with its entry; one that cannot be used is dropped and the entry kept (ADR 0058)', () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const base = GOOD.remotes.mf_site
+  const canary = {
+    version: '9.9.9',
+    entry: '/remotes/mf-site/9.9.9/mf-manifest.json',
+    percent: 25,
+    since: 1,
+    stepSince: 2,
+  }
+  expect(parseRegistry({ remotes: { mf_site: { ...base, canary } } }).remotes.mf_site).toEqual({
+    ...base,
+    canary,
+  })
+  for (const bad of [
+    { ...canary, percent: 100 },
+    { ...canary, percent: 0 },
+    { ...canary, entry: 'https://evil.example/mf-manifest.json' },
+    { ...canary, since: 'yesterday' },
+    'half',
+  ]) {
+    expect(parseRegistry({ remotes: { mf_site: { ...base, canary: bad } } }).remotes.mf_site).toEqual(base)
+  }
+})

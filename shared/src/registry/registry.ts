@@ -12,10 +12,26 @@ export interface RemotePointer {
   entry: string
 }
 
+/**
+ * A remote's canary (ADR 0058): a new version that `percent` of borrowers load while the rest keep the entry's
+ * own (the control side). Only the release tools and the servers read it: each borrower gets a registry and pages
+ * resolved to their side, never an entry with a canary.
+ */
+export interface CanaryPointer extends RemotePointer {
+  /** The share of borrowers on the canary, in (0, 100), to the hundredth. */
+  percent: number
+  /** When the canary started (ms since the epoch); its steps keep it. */
+  since: number
+  /** When it took its current share. */
+  stepSince: number
+}
+
 export interface RegistryEntry extends RemotePointer {
   previous: RemotePointer | null
   /** Every released version still on the CDN (newest last); used by the QA override. */
   available: string[]
+  /** A canary of another version, while one runs. */
+  canary?: CanaryPointer
 }
 
 export interface Registry {
@@ -31,6 +47,13 @@ const EntrySchema = object({
   ...pointerEntries,
   previous: v.optional(v.nullable(object(pointerEntries)), null),
   available: list(v.pipe(v.string(), v.minLength(1))),
+})
+
+const CanarySchema = object({
+  ...pointerEntries,
+  percent: v.pipe(v.number(), v.gtValue(0), v.ltValue(100)),
+  since: v.pipe(v.number(), v.finite()),
+  stepSince: v.pipe(v.number(), v.finite()),
 })
 
 const RegistrySchema = record({ remotes: v.optional(v.record(v.string(), v.unknown()), {}) })
@@ -114,7 +137,14 @@ export function inspectRegistry(raw: unknown): RegistryRead | null {
     const previous = entry.value.previous
     const previousProblem = previous && entryProblem(previous.entry)
     if (previousProblem) console.warn(`[registry] ignoring ${name}'s previous: its entry ${previousProblem}`)
-    remotes[name] = previousProblem ? { ...entry.value, previous: null } : entry.value
+    const read: RegistryEntry = previousProblem ? { ...entry.value, previous: null } : entry.value
+    // A canary that cannot be used is no canary: every borrower stays on the entry's own version.
+    const rawCanary = (value as Record<string, unknown>).canary
+    const canary =
+      rawCanary === undefined ? null : parseLenient(`registry ${name} canary`, CanarySchema, rawCanary)
+    const canaryProblem = canary?.ok ? entryProblem(canary.value.entry) : null
+    if (canaryProblem) console.warn(`[registry] ignoring ${name}'s canary: its entry ${canaryProblem}`)
+    remotes[name] = canary?.ok && !canaryProblem ? { ...read, canary: canary.value } : read
   }
   return { registry: { remotes }, malformed }
 }
