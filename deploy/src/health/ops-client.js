@@ -58,7 +58,8 @@
       { class: 'events' },
       events.map((e) =>
         el('li', { 'data-kind': e.kind }, [
-          `${new Date(e.at).toLocaleString()} · ${e.kind} ${e.from || '–'} → ${e.to}${e.reason ? ` · ${e.reason}` : ''}`,
+          `${new Date(e.at).toLocaleString()} · ${e.kind} ${e.from || '–'} → ${e.to}` +
+            `${e.percent !== undefined ? ` · ${e.percent}% of borrowers` : ''}${e.reason ? ` · ${e.reason}` : ''}`,
         ]),
       ),
     )
@@ -75,7 +76,7 @@
               const x = Math.round(u.valToPos(e.at / 1000, 'x', true))
               if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue
               ctx.save()
-              ctx.strokeStyle = e.kind === 'rollback' ? '#c62828' : '#0958d9'
+              ctx.strokeStyle = e.kind === 'rollback' || e.kind === 'abort' ? '#c62828' : '#0958d9'
               ctx.lineWidth = 2
               ctx.setLineDash([6, 4])
               ctx.beginPath()

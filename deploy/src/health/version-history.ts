@@ -47,6 +47,7 @@ export class VersionHistory {
       for (const [remote, entry] of Object.entries(readRegistry(this.registryFile).remotes)) {
         known.add(`${remote}@${entry.version}`)
         if (entry.previous) known.add(`${remote}@${entry.previous.version}`)
+        if (entry.canary) known.add(`${remote}@${entry.canary.version}`)
       }
     } catch (error) {
       // A registry that is not one (a repair under way): the log still names every version released.

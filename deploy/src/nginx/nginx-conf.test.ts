@@ -1,3 +1,4 @@
+import { REMOTE_ROUTES } from 'shared/routes'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { TOO_LARGE_ENVELOPE } from 'shared/config/demo-api'
@@ -42,6 +43,7 @@ const VALUES: NginxConfValues = {
   brotliStaticModule: null,
   njsModule: '/usr/lib/nginx/modules/ngx_http_js_module.so',
   healthTokenScript: '/srv/deploy/src/nginx/health-token.js',
+  canarySideScript: '/srv/deploy/src/nginx/canary-side.js',
   healthEndpoint: '/health/reports',
   healthTokenMaxAge: 3600,
 }
@@ -257,9 +259,20 @@ test('health reports go to the deploy server that stores them: small bodies, POS
   expect(shared).toContain('limit_req_zone $health_network zone=health_reports:10m rate=6000r/m;')
 })
 
+test("each page's remote is mapped from the route table, for the canary side's pages (ADR 0058)", () => {
+  const conf = renderNginxConf(TEMPLATE, VALUES)
+  expect(conf).toContain('js_import canary from /srv/deploy/src/nginx/canary-side.js;')
+  expect(conf).toContain('js_set $canary_page_side canary.pageSide;')
+  expect(blocks(conf).get('= /registry.json')).toContain('js_content canary.registry;')
+  const map = conf.split('map $page_uri $page_remote {')[1].split('\n  }')[0]
+  expect(map).toContain('  default "";')
+  for (const route of REMOTE_ROUTES) expect(map).toContain(`\n    ${route.path} ${route.remote};`)
+  expect(map).toContain('\n    /standalone/promotion mf_promotion;')
+})
+
 test('placeholder values go in literally, and a placeholder left without one is an error', () => {
   const conf = renderNginxConf(TEMPLATE, { ...VALUES, cdn: "/srv/$&/cdn$'" })
-  expect(conf).toContain("alias /srv/$&/cdn$'/registry.json;")
+  expect(conf).toContain(`js_var $canary_registry "/srv/$&/cdn$'/registry.json";`)
   expect(conf).not.toMatch(/^[^#]*__[A-Z_]+__/m)
   expect(() => renderNginxConf(`${TEMPLATE}\nroot __NEW__;`, VALUES)).toThrow('__NEW__')
 })
@@ -268,11 +281,14 @@ test('nginx looks up app routes where the release writes their pages, as the Nod
   const conf = renderNginxConf(TEMPLATE, VALUES)
   const location = (name: string) => conf.split(`location ${name} {`)[1].split('\n    }')[0]
   for (const name of ['= /', '/']) expect(location(name)).toContain(`root /srv/cdn/${PAGES_DIR_NAME};`)
-  expect(location('= /')).toContain(`try_files /${pageFileName('/')} @shell;`)
+  // The canary side's page first, for a borrower on it (ADR 0058), else the page.
+  expect(location('= /')).toContain(
+    `try_files $canary_page_side/${pageFileName('/')} /${pageFileName('/')} @shell;`,
+  )
   // `$uri.html`: the file name pageFileName gives every other path.
   expect(pageFileName('/loanDetails')).toBe('loanDetails.html')
   // A trailing slash tolerated ($page_uri drops it); a path with no page is a 404 with the shell's page.
-  expect(location('/')).toContain('try_files $page_uri.html =404;')
+  expect(location('/')).toContain('try_files $canary_page_side$page_uri.html $page_uri.html =404;')
   expect(location('/')).toContain('error_page 404 @not-found-page;')
   expect(location('@not-found-page')).toContain('try_files /index.html =404;')
   expect(location('@shell')).toContain('try_files /index.html =404;')
@@ -303,7 +319,9 @@ test("a data route's page comes from the render service, streamed and never stor
     expect(rendered).toContain(`proxy_hide_header ${name};`)
   expect(rendered).toContain(`add_header Cache-Control "${DATA_PAGE_CACHE}" always;`)
   expect(rendered.filter((line) => line.startsWith('add_header Cache-Control'))).toHaveLength(1)
-  expect(location('@data-page')).toContain('try_files $page_uri.html =404;')
+  expect(location('@data-page')).toContain('try_files $canary_page_side$page_uri.html $page_uri.html =404;')
+  // The render service renders the side nginx chose, for a borrower without a key yet too.
+  expect(rendered).toContain('proxy_set_header Cookie $canary_upstream_cookie;')
   expect(location('@data-page')).toContain('add_header Cache-Control "no-cache" always;')
 })
 
@@ -312,7 +330,7 @@ test('with rendering off (RENDER_UPSTREAM=off) every page goes as written, its m
   expect(conf).not.toContain('$page_uri.data')
   expect(conf).not.toContain('return 418;')
   expect(conf).not.toContain('__RENDERING_LINES__')
-  expect(blocks(conf).get('/')).toContain('try_files $page_uri.html =404;')
+  expect(blocks(conf).get('/')).toContain('try_files $canary_page_side$page_uri.html $page_uri.html =404;')
   // The unreachable location still names a valid upstream, so nginx starts.
   expect(blocks(conf).get('@rendered')).toContain(`proxy_pass ${VALUES.healthUpstream};`)
 })
@@ -415,12 +433,13 @@ test('njs gives every page its page-load token, for the health endpoint; the sec
     'location @shell {',
   ]
   for (const name of pageLocations) {
-    expect(conf.split(name)[1].split('\n    }')[0], name).toContain(
-      'add_header Set-Cookie $health_cookie always;',
-    )
+    const block = conf.split(name)[1].split('\n    }')[0]
+    expect(block, name).toContain('add_header Set-Cookie $health_cookie always;')
+    // And the canary side key's, while a canary runs (ADR 0058).
+    expect(block, name).toContain('add_header Set-Cookie $canary_cookie always;')
   }
   // Only pages: files, the API and the registry start no page load.
-  expect(conf.match(/add_header Set-Cookie/g)).toHaveLength(pageLocations.length)
+  expect(conf.match(/add_header Set-Cookie/g)).toHaveLength(2 * pageLocations.length)
   expect(() => renderNginxConf(TEMPLATE, { ...VALUES, healthEndpoint: '/r"; evil' })).toThrow(
     'health endpoint',
   )

@@ -1,4 +1,6 @@
+import { REMOTE_ROUTES } from 'shared/routes'
 import { publicPaths } from '../pages/route-pages'
+import { STANDALONE_PAGES } from '../pages/standalone'
 import { DATA_PAGE_CACHE } from '../render/data-page'
 import { apiSecurityHeaders, fileSecurityHeaders, ROBOTS_NOINDEX, securityHeaders } from '../security-headers'
 
@@ -36,6 +38,8 @@ export interface NginxConfValues {
   njsModule: string
   /** The njs script that makes them: deploy/src/nginx/health-token.js. */
   healthTokenScript: string
+  /** The njs script that decides a borrower's side of a canary (ADR 0058): deploy/src/nginx/canary-side.js. */
+  canarySideScript: string
   /** The settings' health endpoint (the cookie's path); '' when reports are off. */
   healthEndpoint: string
   /** Seconds a page-load token is good for (`healthTokenMaxAge`), the cookie's Max-Age. */
@@ -105,6 +109,28 @@ export function robotsMapLines(): string[] {
 }
 
 /**
+ * The `map` that gives `$page_remote`, the remote whose entry a page carries (the route table's, and each
+ * standalone page's), on the page path `$page_uri`; '' for the shell's own screens. canary-side.js reads it.
+ */
+export function pageRemoteMapLines(): string[] {
+  const pages: [string, string][] = [
+    ...REMOTE_ROUTES.map((route): [string, string] => [route.path, route.remote]),
+    ...Object.entries(STANDALONE_PAGES),
+  ]
+  for (const [path, remote] of pages) {
+    if (!/^\/[\w/-]*$/.test(path) || !/^[a-z][a-z0-9_]*$/.test(remote)) {
+      throw new Error(`nginx.conf: the page ${JSON.stringify(path)} of ${remote} cannot be written in a map`)
+    }
+  }
+  return [
+    'map $page_uri $page_remote {',
+    '  default "";',
+    ...pages.map(([path, remote]) => `  ${path} ${remote};`),
+    '}',
+  ]
+}
+
+/**
  * deploy/nginx.conf with its placeholders filled, in one pass: a value goes in as it is (no `$&` patterns, no
  * placeholder inside a value filled in turn). A header placeholder, alone on its line, becomes the Node
  * server's headers (`securityHeaders`, `apiSecurityHeaders`) as `add_header` lines at its indent: the
@@ -123,6 +149,8 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     'add_header X-Robots-Tag $robots_tag always;',
     // Every page starts a page load: its token (ADR 0040), made by njs (empty, no header, with reports off).
     'add_header Set-Cookie $health_cookie always;',
+    // The canary side key's, while a canary runs (ADR 0058).
+    'add_header Set-Cookie $canary_cookie always;',
   )
   const headers: Record<string, string[]> = {
     // A page's X-Robots-Tag is the robots map's and its Set-Cookie njs's (an empty value sends no header): the
@@ -138,6 +166,7 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
       .map((name) => `proxy_hide_header ${name};`)
       .concat(addHeaderLines(apiSecurityHeaders())),
     __ROBOTS_MAP__: robotsMapLines(),
+    __PAGE_REMOTE_MAP__: pageRemoteMapLines(),
     // A page whose marker exists goes to @rendered (`return` is what an `if` in a location may safely do).
     __RENDERING_LINES__:
       values.renderUpstream === null ? [] : ['if (-f $document_root$page_uri.data) {', '  return 418;', '}'],
@@ -162,11 +191,12 @@ export function renderNginxConf(template: string, values: NginxConfValues): stri
     __BROTLI_STATIC__: values.brotliStaticModule ? 'brotli_static on;' : '',
     __LOAD_NJS__: `load_module ${values.njsModule};`,
     __HEALTH_TOKEN_JS__: values.healthTokenScript,
+    __CANARY_SIDE_JS__: values.canarySideScript,
     __HEALTH_ENDPOINT__: values.healthEndpoint,
     __HEALTH_TOKEN_MAX_AGE__: String(values.healthTokenMaxAge),
   }
   let conf = template.replace(
-    /^( *)(__[A-Z]+_(?:HEADERS|MAP|LINES)__)$|__[A-Z_]+__/gm,
+    /^( *)(__[A-Z][A-Z_]*_(?:HEADERS|MAP|LINES)__)$|__[A-Z_]+__/gm,
     (match, indent: string | undefined, name: string | undefined) => {
       if (name !== undefined && headers[name]) {
         // An empty list leaves an empty line.

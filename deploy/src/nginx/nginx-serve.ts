@@ -23,6 +23,8 @@ export const NJS_MODULE = process.env.NGINX_JS_MODULE ?? '/usr/lib/nginx/modules
 
 /** The njs script nginx makes page-load tokens with (the Node server imports the same file). */
 export const HEALTH_TOKEN_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'health-token.js')
+/** The njs script that decides a borrower's side of a canary (ADR 0058), the one the Node server imports. */
+export const CANARY_SIDE_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'canary-side.js')
 
 export interface NginxServeOptions {
   port: number
@@ -112,6 +114,7 @@ export function prepareNginx(options: NginxServeOptions): string {
       brotliStaticModule,
       njsModule,
       healthTokenScript: HEALTH_TOKEN_SCRIPT,
+      canarySideScript: CANARY_SIDE_SCRIPT,
       healthEndpoint:
         typeof options.settings.healthEndpoint === 'string'
           ? options.settings.healthEndpoint

@@ -7,7 +7,8 @@ import { readBuilt } from '../built-file'
 import { writeAtomically } from '../files'
 import { injectFirstFrame, pageSettings } from './first-frame'
 import { injectPreload, readInlineScript, routePreload, scriptHash, type InlineScript } from './page-preloads'
-import { readPageRegistry } from '../registry-file'
+import { readPageRegistry, type RegistryDoc } from '../registry-file'
+import canarySide from '../nginx/canary-side.js'
 import { ROBOTS_NOINDEX } from '../security-headers'
 import { injectSettings, publicOrigin, requireStoredProductionSettings, settingsFromEnv } from '../settings'
 import { injectPageHead } from './page-head'
@@ -25,6 +26,24 @@ export const PAGES_DIR_NAME = '.pages'
 const SETTINGS_FILE = 'settings.json'
 
 export const pagesDirOf = (cdnDir: string) => join(cdnDir, PAGES_DIR_NAME)
+
+/**
+ * Where the pages of each remote's canary side are (ADR 0058): a dot folder inside the pages folder, which no
+ * server sends by its path; both pick a page there for a borrower on the canary side of its remote.
+ */
+export const canaryPagesDirOf = (pagesDir: string) => join(pagesDir, canarySide.PAGES_DIR)
+
+/** The registry with every remote on its control side: what every page but a canary side's is written from. */
+export function controlRegistry(registry: RegistryDoc | null): RegistryDoc | null {
+  return registry && canarySide.borrowerRegistry(registry, null)
+}
+
+/** The registry with `remote` on its canary side and every other on its control side; null without a canary. */
+export function canaryRegistry(registry: RegistryDoc | null, remote: string): RegistryDoc | null {
+  const entry = registry?.remotes[remote]
+  if (!registry || !entry?.canary) return null
+  return { remotes: { ...controlRegistry(registry)!.remotes, [remote]: canarySide.canaryEntry(entry) } }
+}
 
 /**
  * The page file of an app path, relative to the pages folder, as nginx's `try_files $uri.html` finds it:
@@ -144,6 +163,11 @@ export interface PageInput {
   remoteChain?: boolean
   /** The site's public origin for canonical and shared-link addresses; default `PUBLIC_ORIGIN`. */
   origin?: string
+  /**
+   * The registry the page is written from: a side's (`canaryRegistry`). Default: the file's, each remote on
+   * its control side.
+   */
+  registry?: RegistryDoc | null
 }
 
 /**
@@ -157,7 +181,8 @@ export function renderPage(pathname: string, input: PageInput): string | null {
   const html = injectSettings(index, input.settings)
   const settings = pageSettings(input.settings)
   const preload = routePreload(pathname, {
-    registry: readPageRegistry(input.registryFile),
+    registry:
+      input.registry !== undefined ? input.registry : controlRegistry(readPageRegistry(input.registryFile)),
     cdnDir: input.cdnDir,
     shellDir: input.shellDir,
     indexHtml: html,
@@ -242,6 +267,8 @@ export interface PlannedPage {
   remote: string | null
   file: string
   html: string | null
+  /** A page of its remote's canary side (in `canaryPagesDirOf`), null where the remote has no canary. */
+  canary?: true
 }
 
 /**
@@ -254,20 +281,31 @@ export function plannedRoutePages(
   if (!existsSync(join(options.shellDir, 'index.html'))) return null
   const pagesDir = pagesDirOf(options.cdnDir)
   const settings = options.settings ?? storedSettings(pagesDir) ?? settingsFromEnv()
+  const registry = readPageRegistry(options.registryFile)
+  const control = controlRegistry(registry)
   const pages: PlannedPage[] = []
+  // Each page of a remote has a canary side's beside it while the remote's canary runs, none otherwise (ADR
+  // 0058): one a previous canary left is removed.
+  const canaryPage = (path: string, remote: string, html: (view: RegistryDoc) => string | null) => {
+    const view = canaryRegistry(registry, remote)
+    const file = join(canaryPagesDirOf(pagesDir), pageFileName(path))
+    pages.push({ path, remote, file, html: view && html(view), canary: true })
+  }
   for (const path of appPagePaths(options.remote)) {
-    const html = renderPage(path, { ...options, settings })
+    const html = renderPage(path, { ...options, settings, registry: control })
     if (html === null) continue
     const remote = REMOTE_ROUTES.find((route) => route.path === path)?.remote ?? null
     pages.push({ path, remote, file: join(pagesDir, pageFileName(path)), html })
+    if (remote) canaryPage(path, remote, (view) => renderPage(path, { ...options, settings, registry: view }))
   }
   // Standalone pages (ADR 0017) belong to their remote's release too. One whose remote has no release with
   // such a page is removed, so no server keeps sending an old one.
-  const registry = readPageRegistry(options.registryFile)
+  const script = firstCallScript(options.shellDir)
   for (const [path, remote] of Object.entries(STANDALONE_PAGES)) {
     if (options.remote && options.remote !== remote) continue
-    const html = standaloneHtml(remote, registry, options.cdnDir, settings, firstCallScript(options.shellDir))
+    const html = standaloneHtml(remote, control, options.cdnDir, settings, script)
     pages.push({ path, remote, file: join(pagesDir, pageFileName(path)), html })
+    canaryPage(path, remote, (view) => standaloneHtml(remote, view, options.cdnDir, settings, script))
   }
   return { settings, pages }
 }

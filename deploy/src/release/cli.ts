@@ -12,12 +12,29 @@ import {
 import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
 import { releaseSettings } from '../pages/route-pages'
 import { readRegistry, RegistryFileError, type RegistryDoc } from '../registry-file'
-import { checkPages, releaseRemote, repairRegistry, rollbackRemote, versionsOnCdn } from './release'
+import {
+  abortCanary,
+  canaryRunning,
+  checkPages,
+  releaseRemote,
+  repairRegistry,
+  rollbackRemote,
+  versionsOnCdn,
+} from './release'
+import { canaryPercent, canarySteps, promoteCanary, releaseCanary } from './canary'
 import { headCommit, recordReleaseCheck, RELEASE_CHECK_FILE, releaseCheckStatus } from './release-check'
 
 const USAGE = `usage:
   pnpm release <remote> [--watch]    build and publish one remote, point the registry at it; --watch:
                                      roll it back if borrowers' reports show it failing (ADR 0041)
+  pnpm release <remote> --canary <percent>
+                                     build and publish it for that share of borrowers only, the rest
+                                     keeping the current version (ADR 0058)
+  pnpm release <remote> --promote [--to <percent>]
+                                     the canary's next step (CANARY_STEPS, default 5,25,50,100); at 100
+                                     it is every borrower's version, as a plain release leaves it
+  pnpm release <remote> --abort [--reason <text>]
+                                     end the canary: every borrower back on the current version
   pnpm rollback <remote> [version]   point a remote back (default: its previous version)
   pnpm remotes                       list current, previous and available versions, with field health
   pnpm pages:check                   rewrite every route page that disagrees with the registry, say which
@@ -90,6 +107,14 @@ async function watchRelease(pkg: string, version: string, previous: string | nul
   }
 }
 
+/** The value after `flag` in `args` (`--canary 5`), undefined when the flag is not there. */
+function optionValue(args: string[], flag: string): string | undefined {
+  const at = args.indexOf(flag)
+  if (at < 0) return undefined
+  const value = args[at + 1]
+  return value === undefined || value.startsWith('--') ? '' : value
+}
+
 function remoteArg(value: string | undefined): string {
   const pkg = value ? packageOf(value) : ''
   if (!remotePackages().includes(pkg)) {
@@ -103,7 +128,45 @@ async function main(argv: string[]) {
   switch (command) {
     case 'release': {
       const pkg = remoteArg(args[0])
+      const reason = optionValue(args, '--reason')
+      if (args.includes('--promote')) {
+        const to = optionValue(args, '--to')
+        const r = promoteCanary(pkg, {
+          to: to === undefined ? undefined : Number(to) >= 100 ? 100 : canaryPercent(to),
+          steps: canarySteps(),
+          reason,
+        })
+        console.log(
+          r.percent === 100
+            ? `${pkg} → ${r.canary} for every borrower (previous: ${r.control}); the canary is over`
+            : `${pkg}'s canary ${r.canary} → ${r.percent}% of borrowers (the rest: ${r.control})`,
+        )
+        return
+      }
+      if (args.includes('--abort')) {
+        const r = abortCanary(pkg, { reason: reason ?? 'aborted by hand' })
+        console.log(
+          r.aborted
+            ? `${pkg}'s canary ${r.aborted} aborted; every borrower is on ${r.version}`
+            : `${pkg} has no canary running; every borrower is on ${r.version}`,
+        )
+        return
+      }
+      const canary = args.includes('--canary') ? canaryPercent(optionValue(args, '--canary')) : null
       console.log(releaseCheckStatus())
+      // A canary already running stops a release before the build, not after it.
+      const running = readRegistry(REGISTRY_FILE).remotes[federationName(pkg)]?.canary
+      if (running) throw canaryRunning(pkg, running)
+      if (canary !== null) {
+        releaseSettings(CDN_DIR)
+        await buildPackage(pkg)
+        const r = releaseCanary(pkg, canary, { reason })
+        console.log(
+          `${pkg} → ${r.canary} for ${r.percent}% of borrowers (the rest: ${r.control}). Next: ` +
+            `pnpm release ${pkg} --promote, or --abort`,
+        )
+        return
+      }
       // A registry the release could not update, or settings its pages cannot be written with, are reported
       // before the build, not after it.
       readRegistry(REGISTRY_FILE)
@@ -184,6 +247,13 @@ async function main(argv: string[]) {
         console.log(
           `${pkg.padEnd(14)} current: ${entry?.version ?? unknown}  previous: ${entry?.previous?.version ?? unknown}  available: ${versionsOnCdn(pkg).join(', ') || '-'}`,
         )
+        if (entry?.canary) {
+          const { version, percent, since, stepSince } = entry.canary
+          console.log(
+            `${''.padEnd(14)} canary: ${version} for ${percent}% of borrowers (since ${new Date(since).toISOString()}, ` +
+              `this share since ${new Date(stepSince).toISOString()}); control: ${entry.version} for ${100 - percent}%`,
+          )
+        }
         if (byWindow && entry) {
           const lines = healthLines(
             federationName(pkg),

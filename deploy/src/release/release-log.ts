@@ -9,11 +9,18 @@ import { join } from 'node:path'
 export interface ReleaseEvent {
   /** ms since the epoch */
   at: number
-  kind: 'release' | 'rollback'
+  /**
+   * A canary (ADR 0058): `canary` starts one (`from` the control's version, `to` the canary's), `step` changes its
+   * share, `promote` makes it every borrower's (a release of it), `abort` ends it (`from` the canary, `to` the
+   * version every borrower is back on).
+   */
+  kind: 'release' | 'rollback' | 'canary' | 'step' | 'promote' | 'abort'
   remote: string
   /** The version current before, if any. */
   from: string | null
   to: string
+  /** A canary's share of borrowers after the event (abort: before it). */
+  percent?: number
   /** Why, when someone (or the release watch) said. */
   reason?: string
 }

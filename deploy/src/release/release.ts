@@ -23,6 +23,7 @@ import {
   type RegistryEntry,
 } from '../registry-file'
 import {
+  canaryPagesDirOf,
   carriedRemotes,
   markDataPage,
   pagesDirOf,
@@ -107,8 +108,14 @@ export interface ReleaseOptions {
  * registry lock, so that they are the registry's as it is while nothing else changes it (ADR 0016, 0024).
  */
 export function publishPages(options: WritePagesOptions): string[] {
+  const pagesDir = pagesDirOf(options.cdnDir)
   return withRegistryLock(options.registryFile, () =>
-    rewriteCompressed(pagesDirOf(options.cdnDir), () => writeRoutePages(options)),
+    rewriteCompressed(pagesDir, () => {
+      const written = writeRoutePages(options)
+      // The canary side's pages (ADR 0058) are in a dot folder, which compressing a folder passes by.
+      precompressDir(canaryPagesDirOf(pagesDir))
+      return written
+    }),
   )
 }
 
@@ -117,7 +124,12 @@ export function publishPages(options: WritePagesOptions): string[] {
  * since a page carries only its own remote's entry. Called under the lock its registry change was made
  * under, so that the pages are that change's.
  */
-function rewritePages(name: string, options: ReleaseOptions, cdnDir: string, registryFile: string): void {
+export function rewritePages(
+  name: string,
+  options: ReleaseOptions,
+  cdnDir: string,
+  registryFile: string,
+): void {
   publishPages({ cdnDir, registryFile, shellDir: options.shellDir ?? SHELL_DIST, remote: name })
 }
 
@@ -125,7 +137,7 @@ function rewritePages(name: string, options: ReleaseOptions, cdnDir: string, reg
  * Refuses a version whose manifest would load a file from outside its own folder on this deployment: the
  * shell imports what the manifest names, so the check is made before anything points at it (ADR 0024).
  */
-function checkManifest(file: string, refused: string): void {
+export function checkManifest(file: string, refused: string): void {
   let manifest: unknown
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8'))
@@ -141,15 +153,32 @@ function checkManifest(file: string, refused: string): void {
   }
 }
 
-function logChange(
+export function logChange(
   cdnDir: string,
   kind: ReleaseEvent['kind'],
   remote: string,
   from: string | null,
   to: string,
   reason: string | undefined,
+  percent?: number,
 ): void {
-  appendReleaseEvent(cdnDir, { at: Date.now(), kind, remote, from, to, ...(reason ? { reason } : {}) })
+  appendReleaseEvent(cdnDir, {
+    at: Date.now(),
+    kind,
+    remote,
+    from,
+    to,
+    ...(percent !== undefined ? { percent } : {}),
+    ...(reason ? { reason } : {}),
+  })
+}
+
+/** Why a release or rollback waits for a running canary to be promoted or aborted (ADR 0058). */
+export function canaryRunning(pkg: string, canary: { version: string; percent: number }): Error {
+  return new Error(
+    `${pkg} has a canary of ${canary.version} on ${canary.percent}% of borrowers. Promote it ` +
+      `(pnpm release ${pkg} --promote) or abort it (pnpm release ${pkg} --abort) first; nothing was changed.`,
+  )
 }
 
 export interface ReleaseResult {
@@ -160,15 +189,25 @@ export interface ReleaseResult {
 }
 
 /** The pointer a release or rollback leaves as `previous`: the current one (always this deployment's). */
-const previousOf = (current: RegistryEntry | undefined): Pointer | null =>
+export const previousOf = (current: RegistryEntry | undefined): Pointer | null =>
   current ? { version: current.version, entry: current.entry } : null
 
+/** A remote's build as published: its version folder on the CDN, ready to be pointed at. */
+export interface Published {
+  pkg: string
+  /** Its federation name, the registry's key. */
+  name: string
+  version: string
+  cdnDir: string
+  registryFile: string
+}
+
 /**
- * Publishes `<pkg>/dist` immutably as `cdn/<pkg>/<version>/` and points the registry at it, keeping the
- * old pointer as `previous`. Publishing the same build again changes nothing. The copy is made outside the
- * registry lock; the registry is read, changed and written, and the remote's pages rewritten, under it.
+ * Publishes `<pkg>/dist` immutably as `cdn/<pkg>/<version>/` (the version is the package's and a hash of the
+ * build), outside the registry lock; nothing points at it yet. Refuses a build without a manifest, one whose
+ * manifest loads files from elsewhere, and (first) a registry the release could not update.
  */
-export function releaseRemote(pkg: string, options: ReleaseOptions = {}): ReleaseResult {
+export function publishBuild(pkg: string, options: ReleaseOptions = {}): Published {
   const cdnDir = options.cdnDir ?? CDN_DIR
   const registryFile = options.registryFile ?? REGISTRY_FILE
   const rootDir = options.rootDir ?? ROOT_DIR
@@ -181,13 +220,24 @@ export function releaseRemote(pkg: string, options: ReleaseOptions = {}): Releas
     JSON.parse(readFileSync(join(rootDir, pkg, 'package.json'), 'utf8')) as { version: string }
   ).version
   const version = `${pkgVersion}-${hashDir(dist)}`
-  const name = federationName(pkg)
   // Read first: a registry that cannot be updated stops the release before anything is published.
   readRegistry(registryFile)
   publishDir(dist, join(cdnDir, pkg, version))
+  return { pkg, name: federationName(pkg), version, cdnDir, registryFile }
+}
+
+/**
+ * Publishes `<pkg>/dist` immutably as `cdn/<pkg>/<version>/` and points the registry at it, keeping the
+ * old pointer as `previous`. Publishing the same build again changes nothing. The copy is made outside the
+ * registry lock; the registry is read, changed and written, and the remote's pages rewritten, under it. A
+ * running canary of the remote stops it (ADR 0058): promote or abort it first.
+ */
+export function releaseRemote(pkg: string, options: ReleaseOptions = {}): ReleaseResult {
+  const { name, version, cdnDir, registryFile } = publishBuild(pkg, options)
   return withRegistryLock(registryFile, () => {
     // Read again under the lock: another team's release may have changed the registry since.
     const current = readRegistry(registryFile).remotes[name]
+    if (current?.canary) throw canaryRunning(pkg, current.canary)
     const available = versionsOnCdn(pkg, cdnDir)
     if (current?.version === version) {
       if (current.available.join() !== available.join()) {
@@ -222,6 +272,17 @@ export function rollbackRemote(pkg: string, version?: string, options: ReleaseOp
       const now = current?.version ?? '-'
       return { remote: name, version: now, changed: false, previous: current?.previous?.version ?? null }
     }
+    // A rollback while a canary runs ends it first: without a version, that is all it does (ADR 0058).
+    if (current?.canary) {
+      abortCanary(pkg, { ...options, reason: options.reason ?? 'rollback' })
+      if (!version)
+        return {
+          remote: name,
+          version: current.version,
+          changed: true,
+          previous: current.previous?.version ?? null,
+        }
+    }
     const available = versionsOnCdn(pkg, cdnDir)
     const targetVersion = version ?? current?.previous?.version
     if (!targetVersion) {
@@ -249,6 +310,36 @@ export function rollbackRemote(pkg: string, version?: string, options: ReleaseOp
     rewritePages(name, options, cdnDir, registryFile)
     if (!same) logChange(cdnDir, 'rollback', name, current?.version ?? null, targetVersion, options.reason)
     return { remote: name, version: targetVersion, changed: !same, previous: previous?.version ?? null }
+  })
+}
+
+export interface AbortResult {
+  remote: string
+  /** The version every borrower loads again. */
+  version: string
+  /** The canary that was stopped, null when none was running. */
+  aborted: string | null
+}
+
+/**
+ * Ends a remote's canary (ADR 0058): every borrower back on the entry's own version, the canary's pages gone,
+ * the entry as it was before the canary (its `available` still lists the canary's folder, which stays on the
+ * CDN). Under the registry lock; the reason goes to the release log. Nothing when no canary runs.
+ */
+export function abortCanary(pkg: string, options: ReleaseOptions = {}): AbortResult {
+  const cdnDir = options.cdnDir ?? CDN_DIR
+  const registryFile = options.registryFile ?? REGISTRY_FILE
+  const name = federationName(pkg)
+  return withRegistryLock(registryFile, () => {
+    const current = readRegistry(registryFile).remotes[name]
+    if (!current) throw new Error(`${pkg} has no usable registry entry; there is no canary to abort`)
+    const canary = current.canary
+    if (!canary) return { remote: name, version: current.version, aborted: null }
+    const { canary: _stopped, ...entry } = current
+    setRegistryEntry(registryFile, name, { ...entry, available: versionsOnCdn(pkg, cdnDir) })
+    rewritePages(name, options, cdnDir, registryFile)
+    logChange(cdnDir, 'abort', name, canary.version, current.version, options.reason, canary.percent)
+    return { remote: name, version: current.version, aborted: canary.version }
   })
 }
 
@@ -313,17 +404,17 @@ export function checkPages(
       const written = existsSync(page.file) ? readFileSync(page.file, 'utf8') : null
       if (written === page.html) {
         const copy = page.html === null ? null : staleCopy(page.file, page.html)
+        const path = page.canary ? `${page.path} (canary side)` : page.path
         if (copy) {
           precompressFile(page.file)
-          repaired.push({ path: page.path, problem: `its ${copy} copy was not the page` })
+          repaired.push({ path, problem: `its ${copy} copy was not the page` })
         }
         // What tells nginx to ask the render service for it (ADR 0055).
-        if (markDataPage(page))
-          repaired.push({ path: page.path, problem: 'its data marker was not the page' })
+        if (markDataPage(page)) repaired.push({ path, problem: 'its data marker was not the page' })
         continue
       }
       repaired.push({
-        path: page.path,
+        path: page.canary ? `${page.path} (canary side)` : page.path,
         problem: written === null ? 'missing' : pageProblem(written, page.html, page.remote),
       })
       // The copies go first: nginx must never send a new page's old copy (ADR 0019).

@@ -16,7 +16,7 @@ import { pageInputs } from 'shared/session'
 import { rendererIn } from '../pages/first-frame'
 import { declaredFirstCalls, releaseDirOf } from '../pages/page-preloads'
 import { carriedRemotes, dataRouteOf } from '../pages/route-pages'
-import { acceptedEncoding, TYPES } from '../serve/send-file'
+import { acceptedEncoding, TYPES, type Headers } from '../serve/send-file'
 import { upstreamUrl, wholeNumberSetting } from '../settings'
 import type { RenderService } from '../serve/server'
 
@@ -202,7 +202,7 @@ export interface DataPageRequest {
   /** How long the calls and the render may take before the static page's rest goes. */
   budgetMs: number
   /** The page's headers (security, robots, its page-load token): `Cache-Control` is DATA_PAGE_CACHE. */
-  headers: Record<string, string>
+  headers: Headers
   cookie?: string
   client?: string
   /** Where the reason for a static page goes (default: the console's warnings). */

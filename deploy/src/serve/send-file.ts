@@ -24,12 +24,10 @@ export const TYPES: Record<string, string> = {
   '.xml': 'text/xml',
 }
 
-export function send(
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body: string | Buffer,
-) {
+/** Response headers: a header sent more than once (two cookies) is a list. */
+export type Headers = Record<string, string | string[]>
+
+export function send(res: ServerResponse, status: number, headers: Headers, body: string | Buffer) {
   res.writeHead(status, headers)
   res.end(body)
 }
@@ -115,7 +113,7 @@ export function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
-  headers: Record<string, string>,
+  headers: Headers,
   cache: CompressedCache,
 ) {
   const type = TYPES[extname(file)] ?? 'application/octet-stream'

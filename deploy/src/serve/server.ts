@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { handleApi, isApiPath } from 'shared/config/demo-api'
 import { CspReportLog, receiveCspReport } from './csp-reports'
@@ -21,7 +22,9 @@ import {
   securityHeaders,
 } from '../security-headers'
 import { readPageRegistry } from '../registry-file'
+import canarySide from '../nginx/canary-side.js'
 import {
+  canaryPagesDirOf,
   CRAWLER_FILES,
   firstCallScript,
   isPagePath,
@@ -30,10 +33,11 @@ import {
   renderPage,
   robotsHeaders,
 } from '../pages/route-pages'
+import { matchRoute } from 'shared/routes'
 import { standaloneHtml, standaloneRemote } from '../pages/standalone'
 import { PICTURE_CACHE, SHELL_PICTURES } from '../pages/page-head'
 import { askedOrigin, cdnFile, fileIn, isBuildStats, requestPath } from './request-paths'
-import { send, sendFile, TYPES, type CompressedCache } from './send-file'
+import { send, sendFile, TYPES, type CompressedCache, type Headers } from './send-file'
 import { dataPagesOf, RENDERED_PAGES_PER_MINUTE, sendDataPage } from '../render/data-page'
 import { pageSettings } from '../pages/first-frame'
 
@@ -167,17 +171,35 @@ export function createAppServer(options: ServerOptions = {}): Server {
     typeof options.settings?.healthEndpoint === 'string'
       ? options.settings.healthEndpoint
       : DEFAULT_SETTINGS.healthEndpoint
+  const secure = (req: IncomingMessage) => 'encrypted' in req.socket && req.socket.encrypted === true
   /** A page's page-load token (ADR 0040): reports of the load it starts count; none without a collector. */
-  const pageLoad = (req: IncomingMessage, path: string): Record<string, string> => {
-    const cookie =
-      options.health &&
-      pageLoadCookie(options.health.keys, {
-        target: path,
-        address: clientOf(req, options.health.keys),
-        endpoint: healthEndpoint,
-        secure: 'encrypted' in req.socket && req.socket.encrypted === true,
-      })
-    return cookie ? { 'Set-Cookie': cookie } : {}
+  const pageLoad = (req: IncomingMessage, path: string): string | null =>
+    options.health
+      ? pageLoadCookie(options.health.keys, {
+          target: path,
+          address: clientOf(req, options.health.keys),
+          endpoint: healthEndpoint,
+          secure: secure(req),
+        })
+      : null
+  /**
+   * The borrower's side of the page's remote's canary (ADR 0058, canary-side.js as nginx runs it): whether the
+   * page is the canary side's, and the cookie that keeps the side key (null when the browser sent it, or while
+   * no remote has a canary: then nobody needs a side).
+   */
+  const pageSide = (req: IncomingMessage, url: URL, path: string) => {
+    const registry = readPageRegistry(registryFile)
+    if (!canarySide.anyCanary(registry)) return { canary: false, cookie: null }
+    const key = canarySide.sideKey(
+      canarySide.deviceIdOf(url.search.slice(1)),
+      req.headers.cookie,
+      randomBytes(16).toString('hex'),
+    )
+    const remote = matchRoute(path)?.remote ?? standaloneRemote(path)
+    return {
+      canary: !!remote && canarySide.onCanary(key, remote, registry?.remotes[remote]),
+      cookie: canarySide.setCookie(key, req.headers.cookie, secure(req)) || null,
+    }
   }
   const text = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) =>
     send(
@@ -219,6 +241,19 @@ export function createAppServer(options: ServerOptions = {}): Server {
     }
     if (path === '/registry.json') {
       if (!existsSync(registryFile)) return notFound()
+      if (canarySide.anyCanary(readPageRegistry(registryFile))) {
+        // While a canary runs, each borrower's own view: every remote on their side (ADR 0058).
+        const key = canarySide.sideKey(canarySide.deviceIdOf(url.search.slice(1)), req.headers.cookie, null)
+        const text = readFileSync(registryFile, 'utf8')
+        let body = text
+        try {
+          body = `${JSON.stringify(canarySide.borrowerRegistry(JSON.parse(text) as unknown, key), null, 2)}\n`
+        } catch {
+          // Not JSON: as it is (the shell reports it).
+        }
+        const headers = { ...security, 'Cache-Control': NO_CACHE, 'Content-Type': TYPES['.json'] }
+        return send(res, 200, headers, req.method === 'HEAD' ? '' : body)
+      }
       sendFile(req, res, registryFile, { ...security, 'Cache-Control': NO_CACHE }, compressedCache)
       return
     }
@@ -252,13 +287,18 @@ export function createAppServer(options: ServerOptions = {}): Server {
     }
     // A missing file is a 404, never the app: only extension-less paths are app routes.
     if (/\.[a-z0-9]+$/i.test(path)) return notFound()
-    const headers = {
+    const side = pageSide(req, url, path)
+    const cookies = [pageLoad(req, path), side.cookie].filter((c): c is string => !!c)
+    const headers: Headers = {
       ...pageSecurity(),
       ...robotsHeaders(path),
       'Cache-Control': NO_CACHE,
-      ...pageLoad(req, path),
+      ...(cookies.length ? { 'Set-Cookie': cookies } : {}),
     }
-    const written = options.pagesDir ? fileIn(options.pagesDir, pageFileName(path)) : null
+    // A borrower on the canary side gets its page, where the release wrote one (ADR 0058).
+    const canaryPage =
+      options.pagesDir && side.canary ? fileIn(canaryPagesDirOf(options.pagesDir), pageFileName(path)) : null
+    const written = canaryPage ?? (options.pagesDir ? fileIn(options.pagesDir, pageFileName(path)) : null)
     const render = options.render?.budgetMs ? options.render : null
     const parts = written && render ? dataPages.of(written, path) : null
     if (parts && render && (req.method === 'HEAD' || renders.allow(renderClient(req)))) {
