@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { expect, test, vi } from 'vitest'
 import { onDemand } from './on-demand'
@@ -221,17 +221,22 @@ test('a modal open on the first render is left out of a render on the server and
   document.body.append(container)
   const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
   const recoverable = vi.fn()
+  let root: Root | null = null
   try {
     await act(async () => {
-      hydrateRoot(container, page(), { onRecoverableError: recoverable })
+      root = hydrateRoot(container, page(), { onRecoverableError: recoverable })
     })
     expect(await screen.findByRole('dialog', { name: 'Special offer' })).toBeVisible()
     expect(recoverable).not.toHaveBeenCalled()
     expect(errors).not.toHaveBeenCalled()
   } finally {
+    // Unmounted, so its dialog (in a portal in the body, outside the container) leaves with it: a later test
+    // of the same module graph asks the document for dialogs.
+    act(() => root?.unmount())
     errors.mockRestore()
     container.remove()
   }
+  expect(screen.queryByRole('dialog', { name: 'Special offer' })).not.toBeInTheDocument()
 })
 
 test('a modal in the page comes with a render on the server, hydrates in place and closes', async () => {
