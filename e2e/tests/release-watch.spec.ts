@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { mfLoanThrowingAtMount } from './mf-loan-build'
-import { clientAt, removeScratch, scratchCdn, startDeploy, stop, waitFor } from './own-server'
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test'
+import { borrowerOpensOrder, mfLoanThrowingAtMount } from './mf-loan-build'
+import { removeScratch, scratchCdn, startDeploy, stop, waitFor } from './own-server'
+import { expect, test, type Browser } from '@playwright/test'
 import { readStoredLoads, readStoredTables } from 'deploy/health-db'
 import { readRegistry } from 'deploy/registry-file'
 import { releaseRemote } from 'deploy/release'
@@ -65,38 +65,10 @@ const brokenForSome = () =>
 
 let borrowers = 0
 
-/**
- * One borrower, at an address of their own (the judge counts each client once), opens their order; resolves
- * once the page's load report has been answered.
- */
+/** One borrower, at an address of their own, opens their order (`borrowerOpensOrder`). */
 async function borrowerLoads(browser: Browser, session: string): Promise<'order' | 'retry'> {
   borrowers += 1
-  const client = await clientAt(PORT, 10 + borrowers)
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
-  try {
-    return await orderShown(context, client.base, session)
-  } finally {
-    await context.close()
-    client.close()
-  }
-}
-
-async function orderShown(
-  context: BrowserContext,
-  base: string,
-  session: string,
-): Promise<'order' | 'retry'> {
-  const page = await context.newPage()
-  const reported = page.waitForResponse((r) => new URL(r.url()).pathname === '/health/reports', {
-    timeout: 20_000,
-  })
-  await page.goto(`${base}/loanDetails?productId=1&orderId=86&sessionId=${session}&deviceId=dev-${session}`)
-  const order = page.getByRole('button', { name: 'REPAY', exact: true })
-  const retry = page.getByRole('heading', { name: 'This page could not be loaded' })
-  await expect(order.or(retry)).toBeVisible({ timeout: 15_000 })
-  const shown = (await retry.isVisible()) ? 'retry' : 'order'
-  expect((await reported).status()).toBe(202)
-  return shown
+  return borrowerOpensOrder(browser, PORT, 10 + borrowers, session, `dev-${session}`)
 }
 
 test('a release that throws at mount for some borrowers is rolled back by the watch; the next borrower gets the previous version', async ({

@@ -84,17 +84,16 @@ export function healthLines(
   current: string | null,
   previous: string | null,
   byWindow: readonly (readonly VersionHealth[])[],
+  /** What the two rows are called: a running canary's are `control` and `canary` (ADR 0059). */
+  names: readonly [string, string] = ['current', 'previous'],
 ): string[] {
   const lines = [`  ${row(COLUMNS)}`]
   WINDOWS.forEach((window, w) => {
     const versions = byWindow[w] ?? []
-    for (const [which, version] of [
-      ['current', current],
-      ['previous', previous],
-    ] as const) {
+    for (const [i, version] of [current, previous].entries()) {
       if (!version) continue
       const v = versions.find((entry) => entry.remote === remote && entry.version === version)
-      const label = `${(which === 'current' ? window.label : '').padEnd(10)} ${which}`
+      const label = `${(i === 0 ? window.label : '').padEnd(10)} ${names[i]}`
       lines.push(`  ${row([label, version, ...(v ? versionCells(v) : NO_HEALTH_CELLS)])}`)
       for (const engine of v?.engines ?? [])
         lines.push(`  ${row(['', `  ${ENGINE_LABELS[engine.engine]}`, ...engineCells(engine)])}`)

@@ -1,6 +1,6 @@
 /* global uPlot */
 // The ops page's script (served as it is from deploy/src/health/ops-page.ts): reads /ops/api/health and draws,
-// per remote, its current and previous version side by side, each with a row per engine its pages named (the
+// per remote, its current and previous version (while a canary runs: its control and canary) side by side, each with a row per engine its pages named (the
 // cells come written by the server, as `pnpm remotes` prints them), and charts over the last day with the
 // release and rollback events marked on the time axis.
 ;(function () {
@@ -22,10 +22,16 @@
     )
     const rows = []
     for (const window of data.windows) {
-      for (const [which, version] of [
-        ['current', remote.current],
-        ['previous', remote.previous],
-      ]) {
+      // While a canary runs: its control side (the current version) beside the canary (ADR 0059).
+      for (const [which, version] of remote.canary
+        ? [
+            ['control', remote.current],
+            ['canary', remote.canary.version],
+          ]
+        : [
+            ['current', remote.current],
+            ['previous', remote.previous],
+          ]) {
         if (!version) continue
         const v = window.versions.find((x) => x.remote === remote.remote && x.version === version)
         rows.push(
@@ -92,7 +98,7 @@
   }
 
   function chart(data, remote, events) {
-    const versions = [remote.current, remote.previous].filter(Boolean)
+    const versions = [remote.current, remote.canary ? remote.canary.version : remote.previous].filter(Boolean)
     const times = [...new Set(data.series.filter((p) => p.remote === remote.remote).map((p) => p.t))].sort(
       (a, b) => a - b,
     )
@@ -144,6 +150,20 @@
     return box
   }
 
+  /** A running canary: its share asked and seen, and the judge's state at this step with its figures. */
+  function canaryLine(canary) {
+    const judge = canary.judge
+    const seen =
+      judge && judge.seenPercent !== null
+        ? `${judge.seenPercent.toFixed(1)}% seen (${judge.canaryClients} of ${judge.canaryClients + judge.controlClients} clients this step)`
+        : 'none seen yet'
+    return el('p', { class: 'canary', 'data-status': judge ? judge.status : 'unjudged' }, [
+      `canary ${canary.version} · ${canary.percent}% asked, ${seen} · since ${new Date(canary.stepSince).toLocaleString()} · `,
+      el('strong', {}, [judge ? `judge: ${judge.status}` : 'judge: not yet checked']),
+      judge ? ` — ${judge.reason}` : '',
+    ])
+  }
+
   fetch('/ops/api/health', { credentials: 'same-origin' })
     .then((r) => {
       if (!r.ok) throw new Error(`the server answered ${r.status}`)
@@ -157,6 +177,7 @@
           el('section', { class: 'remote', 'data-remote': remote.remote }, [
             el('h2', {}, [`${remote.remote}`]),
             el('p', {}, [`current ${remote.current} · previous ${remote.previous || '–'}`]),
+            ...(remote.canary ? [canaryLine(remote.canary)] : []),
             summary(data, remote),
             chart(data, remote, events),
             eventsList(events),

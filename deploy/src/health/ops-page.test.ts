@@ -8,7 +8,8 @@ import { appendReleaseEvent } from '../release/release-log'
 import { HealthStore } from './health-store'
 import { createAppServer } from '../serve/server'
 import { closeServer, listenLocally } from '../testing/local-server'
-import { LOGIN_ATTEMPTS_PER_MINUTE, OpsLogins, opsToken, sameToken, SESSION_HOURS } from './ops-page'
+import { sampleRatio } from './canary-judge'
+import { LOGIN_ATTEMPTS_PER_MINUTE, OpsLogins, opsData, opsToken, sameToken, SESSION_HOURS } from './ops-page'
 
 const TOKEN = 'ops-token-for-tests-0123456789'
 let dir: string
@@ -302,4 +303,61 @@ test('five failed logins a minute from one address (form or bearer): the next at
   expect((await loginAs({}, TOKEN, '127.0.0.2')).status).toBe(303)
   now += 60_000
   expect((await login(TOKEN)).status).toBe(303)
+})
+
+test("a running canary: its share asked and seen, the judge's state with its figures, control beside canary (ADR 0059)", async () => {
+  const cdnDir = join(dir, 'cdn')
+  const registryFile = join(cdnDir, 'registry.json')
+  const pointer = (v: string) => ({ version: v, entry: `/remotes/mf-loan/${v}/mf-manifest.json` })
+  const canary = { ...pointer('1.0.2-canary'), percent: 25, since: now - 120_000, stepSince: now - 60_000 }
+  writeFileSync(
+    registryFile,
+    JSON.stringify({
+      remotes: {
+        mf_loan: { ...pointer('1.0.1-new'), previous: pointer('1.0.0-old'), available: [], canary },
+      },
+    }),
+  )
+  const judgement = {
+    status: 'waiting' as const,
+    loads: 48,
+    reason: '48 loads from 48 clients so far, undecided',
+    ratio: sampleRatio(48, 152, 25),
+    control: { loads: 152, network: 3 },
+  }
+  const state = {
+    remote: 'mf_loan',
+    version: '1.0.2-canary',
+    control: '1.0.1-new',
+    percent: 25,
+    stepSince: canary.stepSince,
+    status: 'waiting' as const,
+    judgement,
+    at: now,
+  }
+  const options = { token: TOKEN, store, cdnDir, registryFile, logins: new OpsLogins() }
+  const data = await opsData({ ...options, canaries: () => [state] }, now)
+  expect(data.remotes).toEqual([
+    {
+      remote: 'mf_loan',
+      current: '1.0.1-new',
+      previous: '1.0.0-old',
+      canary: {
+        version: '1.0.2-canary',
+        percent: 25,
+        since: canary.since,
+        stepSince: canary.stepSince,
+        judge: {
+          status: 'waiting',
+          reason: judgement.reason,
+          at: now,
+          canaryClients: 48,
+          controlClients: 152,
+          seenPercent: 24,
+        },
+      },
+    },
+  ])
+  // Before the watch's first check, the canary is there without a judgement.
+  expect((await opsData(options, now)).remotes[0]).toMatchObject({ canary: { judge: null } })
 })

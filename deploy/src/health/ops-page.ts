@@ -5,12 +5,13 @@ import type { TLSSocket } from 'node:tls'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readRegistry } from '../registry-file'
+import { readRegistry, type RegistryEntry } from '../registry-file'
 import { readReleaseEvents } from '../release/release-log'
 import { mediaType, readCappedBody } from '../serve/capped-body'
 import { askedOrigin } from '../serve/request-paths'
 import type { VersionHealth } from './health-db'
 import type { HealthStore } from './health-store'
+import type { CanaryState } from './canary-watch'
 import {
   ENGINE_LABELS,
   engineCells,
@@ -45,6 +46,8 @@ export interface OpsOptions {
   cdnDir: string
   registryFile: string
   logins: OpsLogins
+  /** The canary watch's latest judgement of each running canary (ADR 0059); none: no watch. */
+  canaries?: () => CanaryState[]
 }
 
 /**
@@ -251,8 +254,39 @@ export async function opsData(options: OpsOptions, now = Date.now()) {
       remote,
       current: entry.version,
       previous: entry.previous?.version ?? null,
+      ...(entry.canary ? { canary: canaryData(entry.canary, options.canaries?.(), remote) } : {}),
     })),
     rejectedReports,
+  }
+}
+
+/**
+ * A running canary as the ops page shows it (ADR 0059): the share asked and the one seen since its step
+ * began, and the judge's state with its figures (null before its first check).
+ */
+function canaryData(
+  canary: NonNullable<RegistryEntry['canary']>,
+  states: CanaryState[] | undefined,
+  remote: string,
+) {
+  const state = states?.find((s) => s.remote === remote && s.version === canary.version)
+  const ratio = state?.judgement.ratio
+  const clients = ratio ? ratio.canary + ratio.control : 0
+  return {
+    version: canary.version,
+    percent: canary.percent,
+    since: canary.since,
+    stepSince: canary.stepSince,
+    judge: state
+      ? {
+          status: state.status,
+          reason: state.judgement.reason,
+          at: state.at,
+          canaryClients: ratio?.canary ?? 0,
+          controlClients: ratio?.control ?? 0,
+          seenPercent: clients ? (100 * (ratio?.canary ?? 0)) / clients : null,
+        }
+      : null,
   }
 }
 

@@ -130,7 +130,7 @@ describe('promote and abort', () => {
     canary.build('two')
     releaseCanary('mf-site', 5, canary.options)
     const shares = [25, 50, 100].map((to) => {
-      const r = promoteCanary('mf-site', { ...canary.options, steps: [5, 25, 50, 100] })
+      const r = promoteCanary('mf-site', { ...canary.options, steps: [5, 25, 50, 100] })!
       expect(r.percent).toBe(to)
       return r.percent
     })

@@ -102,15 +102,16 @@ export interface PromoteOptions extends ReleaseOptions {
 /**
  * `pnpm release <remote> --promote`: the running canary takes its next step's share (`CANARY_STEPS`), and at
  * 100% becomes the current version with the control's as its previous, exactly as a plain release of it leaves
- * the entry and the pages.
+ * the entry and the pages. Null when `onlyIfCanary` names a canary that no longer runs (the canary watch).
  */
-export function promoteCanary(pkg: string, options: PromoteOptions = {}): CanaryResult {
+export function promoteCanary(pkg: string, options: PromoteOptions = {}): CanaryResult | null {
   const registryFile = options.registryFile ?? REGISTRY_FILE
   const cdnDir = options.cdnDir ?? CDN_DIR
   const name = federationName(pkg)
   return withRegistryLock(registryFile, () => {
     const current = readRegistry(registryFile).remotes[name]
     const canary = current?.canary
+    if (options.onlyIfCanary !== undefined && canary?.version !== options.onlyIfCanary) return null
     if (!current || !canary) throw new Error(`${pkg} has no canary running; there is nothing to promote`)
     const target =
       options.to === undefined ? nextStep(options.steps ?? canarySteps(), canary.percent) : options.to

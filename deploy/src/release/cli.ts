@@ -22,6 +22,7 @@ import {
   versionsOnCdn,
 } from './release'
 import { canaryPercent, canarySteps, promoteCanary, releaseCanary } from './canary'
+import { sampleRatio } from '../health/canary-judge'
 import { headCommit, recordReleaseCheck, RELEASE_CHECK_FILE, releaseCheckStatus } from './release-check'
 
 const USAGE = `usage:
@@ -135,7 +136,7 @@ async function main(argv: string[]) {
           to: to === undefined ? undefined : Number(to) >= 100 ? 100 : canaryPercent(to),
           steps: canarySteps(),
           reason,
-        })
+        })!
         console.log(
           r.percent === 100
             ? `${pkg} → ${r.canary} for every borrower (previous: ${r.control}); the canary is over`
@@ -253,13 +254,25 @@ async function main(argv: string[]) {
             `${''.padEnd(14)} canary: ${version} for ${percent}% of borrowers (since ${new Date(since).toISOString()}, ` +
               `this share since ${new Date(stepSince).toISOString()}); control: ${entry.version} for ${100 - percent}%`,
           )
+          // The split seen since this step: each side's clients, as the canary judge counts them (ADR 0059).
+          if (store) {
+            const name = federationName(pkg)
+            const [canarySide, control] = await Promise.all(
+              [version, entry.version].map((v) => store.baseline(name, v, stepSince, Date.now())),
+            )
+            console.log(
+              `${''.padEnd(14)} seen: ${sampleRatio(canarySide.loads, control.loads, percent).says}`,
+            )
+          }
         }
         if (byWindow && entry) {
+          // While a canary runs, its control beside the canary (the ops page alike).
           const lines = healthLines(
             federationName(pkg),
             entry.version,
-            entry.previous?.version ?? null,
+            entry.canary?.version ?? entry.previous?.version ?? null,
             byWindow,
+            entry.canary ? ['control', 'canary'] : undefined,
           )
           for (const line of lines) console.log(line)
         }

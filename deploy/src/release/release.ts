@@ -101,6 +101,8 @@ export interface ReleaseOptions {
   reason?: string
   /** A rollback only while this version is current (the release watch; a second watcher then does nothing). */
   onlyIfCurrent?: string
+  /** An abort or a promotion only while this version is the canary (the canary watch). */
+  onlyIfCanary?: string
 }
 
 /**
@@ -272,16 +274,19 @@ export function rollbackRemote(pkg: string, version?: string, options: ReleaseOp
       const now = current?.version ?? '-'
       return { remote: name, version: now, changed: false, previous: current?.previous?.version ?? null }
     }
-    // A rollback while a canary runs ends it first: without a version, that is all it does (ADR 0058).
+    // A rollback while a canary runs ends it first (ADR 0058): asked by hand without a version, that is all
+    // it does; the release watch's (a failing release under the canary) goes on to roll the release back.
     if (current?.canary) {
       abortCanary(pkg, { ...options, reason: options.reason ?? 'rollback' })
-      if (!version)
+      const { canary: _ended, ...entry } = current
+      if (!version && options.onlyIfCurrent === undefined) {
         return {
           remote: name,
-          version: current.version,
+          version: entry.version,
           changed: true,
-          previous: current.previous?.version ?? null,
+          previous: entry.previous?.version ?? null,
         }
+      }
     }
     const available = versionsOnCdn(pkg, cdnDir)
     const targetVersion = version ?? current?.previous?.version
@@ -334,7 +339,8 @@ export function abortCanary(pkg: string, options: ReleaseOptions = {}): AbortRes
     const current = readRegistry(registryFile).remotes[name]
     if (!current) throw new Error(`${pkg} has no usable registry entry; there is no canary to abort`)
     const canary = current.canary
-    if (!canary) return { remote: name, version: current.version, aborted: null }
+    const other = options.onlyIfCanary !== undefined && canary?.version !== options.onlyIfCanary
+    if (!canary || other) return { remote: name, version: current.version, aborted: null }
     const { canary: _stopped, ...entry } = current
     setRegistryEntry(registryFile, name, { ...entry, available: versionsOnCdn(pkg, cdnDir) })
     rewritePages(name, options, cdnDir, registryFile)

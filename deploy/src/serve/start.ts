@@ -1,6 +1,9 @@
 import { buildAll, buildShell } from '../release/build'
 import { CDN_DIR, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
-import { publishPages, releaseRemote, rollbackRemote } from '../release/release'
+import { abortCanary, publishPages, releaseRemote, rollbackRemote } from '../release/release'
+import { canarySteps, nextStep, promoteCanary } from '../release/canary'
+import { canaryStoreReads, createCanaryWatcher, type CanaryState } from '../health/canary-watch'
+import { DEFAULT_CANARY } from '../health/canary-judge'
 import {
   createReleaseWatcher,
   healthStoreReads,
@@ -58,6 +61,8 @@ async function main() {
     perMinute: healthReportsPerMinute(),
   })
   const ops = opsToken(process.env, process.env.DEPLOY_PROFILE ?? 'demo')
+  // The canary watch's latest judgements, for the ops page (none while the watch is off).
+  let canaryStates: () => CanaryState[] = () => []
   const server = createAppServer({
     settings,
     apiOrigin: null,
@@ -70,6 +75,7 @@ async function main() {
       cdnDir: CDN_DIR,
       registryFile: REGISTRY_FILE,
       logins: new OpsLogins(),
+      canaries: () => canaryStates(),
     },
   })
   // The server watches every release it sees in the log (ADR 0041), unless RELEASE_WATCH=off.
@@ -82,12 +88,23 @@ async function main() {
       rollback: (remote, version, reason) =>
         void rollbackRemote(packageOf(remote), undefined, { onlyIfCurrent: version, reason }),
     })
+    // And every running canary against its control group (ADR 0059): aborted, promoted a step, or held.
+    const steps = canarySteps()
+    const canaries = createCanaryWatcher({
+      reads: canaryStoreReads(health.store),
+      registryFile: REGISTRY_FILE,
+      settings: { ...watchSettings(), ...DEFAULT_CANARY },
+      nextStep: (percent) => nextStep(steps, percent),
+      abort: (remote, version, reason) =>
+        void abortCanary(packageOf(remote), { onlyIfCanary: version, reason }),
+      promote: (remote, version, to, reason) =>
+        void promoteCanary(packageOf(remote), { onlyIfCanary: version, to, reason }),
+    })
+    canaryStates = canaries.states
     setInterval(() => {
-      watcher
-        .check()
-        .catch((error: unknown) =>
-          console.error('[release watch]', error instanceof Error ? error.message : error),
-        )
+      Promise.all([watcher.check(), canaries.check()]).catch((error: unknown) =>
+        console.error('[release watch]', error instanceof Error ? error.message : error),
+      )
     }, WATCH_INTERVAL_MS).unref()
   }
   guardProcess()
