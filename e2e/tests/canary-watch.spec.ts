@@ -12,28 +12,35 @@ import { removeScratch, scratchCdn, startDeploy, stop, waitFor } from './own-ser
  * A canary judged against its control group by the server's watch (ADR 0059), on a server of its own: a
  * version of mf-loan that throws at mount for some borrowers is aborted within its sample while the control
  * side keeps its version; a healthy one is promoted through its steps to every borrower. Four canary clients a
- * step (`RELEASE_WATCH_MAX_LOADS`), steps 25, 50, 100.
+ * step (`RELEASE_WATCH_MAX_LOADS`), steps 25, 50, 100. Behind nginx too: its pages, tokens and sides (njs), the
+ * reports passed on to the deploy server, whose watch judges them.
  */
-const PORT = Number(process.env.E2E_CANARY_WATCH_PORT ?? 4343)
-const BASE = `http://localhost:${PORT}`
+const CANARY_WATCH_PORT = Number(process.env.E2E_CANARY_WATCH_PORT ?? 4343)
 const OPS_TOKEN = 'e2e-ops-token-canary-0123456789'
 
 let work: string
 let cdnDir: string
 let registryFile: string
 let server: ChildProcess
+let nginx: ChildProcess | null = null
+/** The deploy server (its ops page), and where borrowers' pages come from (it, or nginx in front of it). */
+let BASE = ''
+let FRONT_PORT = 0
 let borrowers = 0
 
 test.describe.configure({ mode: 'serial' })
 
 // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures object first
 test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name === 'nginx', 'the watch is the deploy server’s; one server is enough')
+  const behindNginx = testInfo.project.name === 'nginx'
+  const port = behindNginx ? CANARY_WATCH_PORT + 3 : CANARY_WATCH_PORT
+  BASE = `http://localhost:${port}`
+  FRONT_PORT = port
   test.setTimeout(120_000)
   ;({ work, cdnDir } = scratchCdn('canary-watch-e2e-', { releaseLog: false }))
   registryFile = join(cdnDir, 'registry.json')
   server = startDeploy('start', {
-    PORT: String(PORT),
+    PORT: String(port),
     CDN_DIR: cdnDir,
     HEALTH_DB: join(work, 'health.db'),
     OPS_TOKEN,
@@ -41,10 +48,15 @@ test.beforeAll(async ({}, testInfo) => {
     CANARY_STEPS: '25,50,100',
   })
   await waitFor(`${BASE}/registry.json`, server)
+  if (behindNginx) {
+    FRONT_PORT = CANARY_WATCH_PORT + 4
+    nginx = startDeploy('nginx', { NGINX_PORT: String(FRONT_PORT), API_UPSTREAM: BASE, CDN_DIR: cdnDir })
+    await waitFor(`http://127.0.0.1:${FRONT_PORT}/registry.json`, nginx)
+  }
 })
 
 test.afterAll(async () => {
-  await stop(server)
+  await Promise.all([stop(nginx), stop(server)])
   removeScratch(work)
 })
 
@@ -62,7 +74,7 @@ function deviceOn(onCanary: boolean): string {
 
 /** One borrower of the native app, at an address of their own, opens their order (`borrowerOpensOrder`). */
 const borrowerLoads = (browser: Browser, deviceId: string, session: string) =>
-  borrowerOpensOrder(browser, PORT, 10 + (borrowers % 240), session, deviceId)
+  borrowerOpensOrder(browser, FRONT_PORT, 10 + (borrowers % 240), session, deviceId)
 
 /** The ops page's section of mf-loan, logged in, in a context of its own. */
 async function opsSection(browser: Browser) {
@@ -95,6 +107,10 @@ test('a canary that throws at mount for some borrowers is aborted within its sam
   expect(mfLoan().version).toBe(control)
   // The control borrowers all had their order.
   expect(seen.filter((_, i) => i % 2 === 0)).not.toContain('retry')
+  // The log line follows the registry change and the rewritten pages.
+  await expect
+    .poll(() => readReleaseEvents(cdnDir).some((e) => e.kind === 'abort'), { timeout: 10_000 })
+    .toBe(true)
   const abort = readReleaseEvents(cdnDir).find((e) => e.kind === 'abort')
   expect(abort).toMatchObject({ remote: 'mf_loan', from: canary, to: control, percent: 25 })
   expect(abort?.reason).toMatch(/^canary judge: code failures 3 of 3 loads \(100\.0%\) from 3 clients/)
@@ -136,10 +152,12 @@ test('a healthy canary is promoted through its steps to every borrower, as a pla
   }
   expect(mfLoan()).toMatchObject({ version: canary, previous: { version: control } })
   expect(mfLoan().canary).toBeUndefined()
-  const steps = readReleaseEvents(cdnDir)
-    .filter((e) => e.to === canary)
-    .map((e) => [e.kind, e.percent])
-  expect(steps).toEqual([
+  // The log line follows the registry change and the rewritten pages.
+  const steps = () =>
+    readReleaseEvents(cdnDir)
+      .filter((e) => e.to === canary)
+      .map((e) => [e.kind, e.percent])
+  await expect.poll(steps, { timeout: 10_000 }).toEqual([
     ['canary', 25],
     ['step', 50],
     ['promote', 100],

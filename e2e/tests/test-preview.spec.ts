@@ -159,6 +159,8 @@ test("the repayment demo's links open their scenarios: a code page with its pict
   await page.goto('/testPreview')
   await demo().getByRole('link', { name: 'Repayment with banner, pay code and 3 channels (86)' }).click()
   await expect(page.getByText('PF8600123456')).toBeVisible()
+  // The page comes with its data (ADR 0054); what code page 2 shows, it stores once hydrated.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('repayInfo'))).not.toBeNull()
   await page.goto('/testPreview')
   await demo()
     .getByRole('link', { name: 'Code page 2: what a repayment page of order 86 stored in this tab' })
