@@ -1,5 +1,6 @@
 import { buildAll, buildShell } from '../release/build'
-import { CDN_DIR, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
+import { CDN_DIR, federationName, packageOf, REGISTRY_FILE, remotePackages, SHELL_DIST } from '../paths'
+import { readRegistry } from '../registry-file'
 import { abortCanary, publishPages, releaseRemote, rollbackRemote } from '../release/release'
 import { canarySteps, nextStep, promoteCanary } from '../release/canary'
 import { canaryStoreReads, createCanaryWatcher, type CanaryState } from '../health/canary-watch'
@@ -43,6 +44,15 @@ async function main() {
     await buildAll(remotes)
   }
   for (const pkg of remotes) {
+    // A remote's running canary (ADR 0058) outlives a restart: its build is left unreleased until the canary
+    // is promoted or aborted (a release would be refused).
+    const canary = readRegistry(REGISTRY_FILE).remotes[federationName(pkg)]?.canary
+    if (canary) {
+      console.log(
+        `  kept ${pkg}'s canary of ${canary.version} on ${canary.percent}% (its build not released)`,
+      )
+      continue
+    }
     const result = releaseRemote(pkg)
     console.log(`  ${result.changed ? 'released' : 'unchanged'} ${pkg}@${result.version}`)
   }
