@@ -29,6 +29,7 @@ declare const canarySide: {
   canaryEntry<T>(entry: T): T
   sideEntry<T>(key: string | null, remote: string, entry: T): T
   borrowerRegistry<T>(doc: T, key: string | null): T
+  sideRegistryText(text: string, key: string | null): string
   setCookie(key: string | null, cookieHeader: string | undefined, secure: boolean): string
   pageSide(r: NginxRequest): string
   pageCookie(r: NginxRequest): string

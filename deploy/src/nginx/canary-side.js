@@ -145,6 +145,18 @@ function borrowerRegistry(doc, key) {
   return Object.assign({}, doc, { remotes: remotes })
 }
 
+/**
+ * The registry file's text as the borrower with `key` sees it (`borrowerRegistry`), what both servers send at
+ * `/registry.json`: the text as it is while no canary runs, and when it is not JSON (the shell reports it).
+ */
+function sideRegistryText(text, key) {
+  const doc = attempt(
+    () => JSON.parse(text),
+    () => null,
+  )
+  return anyCanary(doc) ? `${JSON.stringify(borrowerRegistry(doc, key), null, 2)}\n` : text
+}
+
 /** The Set-Cookie value that keeps `key`, or '' when the request sent it already. */
 function setCookie(key, cookieHeader, secure) {
   if (!key || cookieValue(cookieHeader) === key) return ''
@@ -212,13 +224,7 @@ function registry(r) {
     r.return(404)
     return
   }
-  const doc = attempt(
-    () => JSON.parse(text),
-    () => null,
-  )
-  const body = anyCanary(doc)
-    ? `${JSON.stringify(borrowerRegistry(doc, requestKey(r, false)), null, 2)}\n`
-    : text
+  const body = sideRegistryText(text, requestKey(r, false))
   r.headersOut['Content-Type'] = 'application/json'
   r.return(200, body)
 }
@@ -238,6 +244,7 @@ export default {
   canaryEntry,
   sideEntry,
   borrowerRegistry,
+  sideRegistryText,
   setCookie,
   pageSide,
   pageCookie,

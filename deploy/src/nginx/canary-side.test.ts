@@ -145,3 +145,14 @@ test('the device id is read from the query as URLSearchParams reads it', () => {
     expect(canarySide.deviceIdOf(query)).toBe(new URLSearchParams(query).get('deviceId') ?? '')
   }
 })
+
+test("the registry's text as a side sees it: the file as it is while no canary runs, and when it is not JSON", () => {
+  const doc = { remotes: { mf_repay: entry(50) } }
+  const [key] = KEYS
+  expect(JSON.parse(canarySide.sideRegistryText(JSON.stringify(doc), key))).toEqual(
+    canarySide.borrowerRegistry(doc, key),
+  )
+  const plain = JSON.stringify({ remotes: { mf_repay: { ...entry(50), canary: undefined } } })
+  expect(canarySide.sideRegistryText(plain, key)).toBe(plain)
+  expect(canarySide.sideRegistryText('{ not json', key)).toBe('{ not json')
+})

@@ -278,13 +278,12 @@ export function rollbackRemote(pkg: string, version?: string, options: ReleaseOp
     // it does; the release watch's (a failing release under the canary) goes on to roll the release back.
     if (current?.canary) {
       abortCanary(pkg, { ...options, reason: options.reason ?? 'rollback' })
-      const { canary: _ended, ...entry } = current
       if (!version && options.onlyIfCurrent === undefined) {
         return {
           remote: name,
-          version: entry.version,
+          version: current.version,
           changed: true,
-          previous: entry.previous?.version ?? null,
+          previous: current.previous?.version ?? null,
         }
       }
     }

@@ -244,13 +244,7 @@ export function createAppServer(options: ServerOptions = {}): Server {
       if (canarySide.anyCanary(readPageRegistry(registryFile))) {
         // While a canary runs, each borrower's own view: every remote on their side (ADR 0058).
         const key = canarySide.sideKey(canarySide.deviceIdOf(url.search.slice(1)), req.headers.cookie, null)
-        const text = readFileSync(registryFile, 'utf8')
-        let body = text
-        try {
-          body = `${JSON.stringify(canarySide.borrowerRegistry(JSON.parse(text) as unknown, key), null, 2)}\n`
-        } catch {
-          // Not JSON: as it is (the shell reports it).
-        }
+        const body = canarySide.sideRegistryText(readFileSync(registryFile, 'utf8'), key)
         const headers = { ...security, 'Cache-Control': NO_CACHE, 'Content-Type': TYPES['.json'] }
         return send(res, 200, headers, req.method === 'HEAD' ? '' : body)
       }
