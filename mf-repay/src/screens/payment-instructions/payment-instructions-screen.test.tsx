@@ -39,6 +39,11 @@ test('the page shows the steps for two e-wallets and offline stores, with the Re
   const thumbs = screen.getAllByRole('button', { name: /^Enlarge step/ })
   expect(thumbs).toHaveLength(11)
   for (const thumb of thumbs) expect(thumb.querySelector('img')?.src).toMatch(/^data:image\/svg\+xml,/)
+  // None of them holds the page's first paint: each is loaded and decoded after it.
+  for (const thumb of thumbs) {
+    expect(thumb.querySelector('img')).toHaveAttribute('loading', 'lazy')
+    expect(thumb.querySelector('img')).toHaveAttribute('decoding', 'async')
+  }
 })
 
 test("tapping a step's picture enlarges it among that channel's pictures, starting at that one", async () => {
