@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import { BUDGET, budgetChecks, CHECK_NAMES, verdict, type Check } from './budgets.ts'
+import { BUDGET, budgetChecks, CHECK_NAMES, RENDERED_REFERENCE, verdict, type Check } from './budgets.ts'
 import {
   benchRoutes,
   buildFederated,
@@ -249,6 +249,10 @@ interface RouteReport {
   nginx: Summary
   /** Null for a route whose page is no data page (the render service does not render it). */
   rendered: Summary | null
+  /** It shows what another page stored in the tab (budgets.ts `tabData`). */
+  tabData: boolean
+  /** The run's `RENDERED_REFERENCE` median LCP behind nginx (null when not measured): the rendered lines' shift. */
+  referenceLcpMs: number | null
   ratio: {
     lcp: number | null
     jsBytes: number | null
@@ -267,6 +271,8 @@ function checksOf(r: RouteReport): Check[] {
     fed: of(r.fed),
     mono: r.mono ? of(r.mono) : null,
     rendered: r.rendered ? of(r.rendered) : null,
+    referenceLcpMs: r.referenceLcpMs,
+    tabData: r.tabData,
   })
 }
 
@@ -496,8 +502,13 @@ async function runCold(
   }
   console.log(`Measured in ${Math.round((Date.now() - started) / 1000)} s`)
 
+  const summaryOf = (path: string, build: Build) =>
+    summarise(results.filter((r) => r.route === path && r.build === build))
+  const referenceLcpMs = routes.some((r) => r.path === RENDERED_REFERENCE)
+    ? summaryOf(RENDERED_REFERENCE, 'nginx').medians.lcpMs
+    : null
   const reports: RouteReport[] = routes.map((route) => {
-    const of = (build: Build) => summarise(results.filter((r) => r.route === route.path && r.build === build))
+    const of = (build: Build) => summaryOf(route.path, build)
     const fed = of('federated')
     const mono = route.monolith ? of('monolithic') : null
     const nginx = of('nginx')
@@ -510,6 +521,8 @@ async function runCold(
       mono,
       nginx,
       rendered,
+      tabData: !!route.storageFrom,
+      referenceLcpMs: referenceLcpMs !== null && Number.isFinite(referenceLcpMs) ? referenceLcpMs : null,
       ratio: {
         lcp: mono ? ratio(fed.medians.lcpMs, mono.medians.lcpMs) : null,
         jsBytes: mono ? ratio(fed.medians.jsBytesBeforeLcp, mono.medians.jsBytesBeforeLcp) : null,

@@ -35,11 +35,27 @@ export const BUDGET = {
   interactiveMs: 2800,
   /**
    * Data routes, behind nginx with the render service (issue #45, ADR 0055): the page comes with the borrower's
-   * data, so data on screen and LCP are the document's round trip and paint, not the code's.
+   * data, so data on screen and LCP are the document's round trip and paint, not the code's. Both lines hold
+   * as written where a static page paints within `staticLcpMs`; on a slower machine they move by how much the
+   * same run's static reference page (`RENDERED_REFERENCE`, behind nginx) is over it (ADR 0060).
    */
   renderedReadyMs: 1500,
   renderedLcpMs: 1800,
 } as const
+
+/**
+ * The static page a run's rendered lines are set against (ADR 0060): no data, no first call, its text its
+ * largest element, so its paint is the document's round trip and the page's own paint on this machine.
+ * `pnpm bench:load` measures it whenever it measures a data route.
+ */
+export const RENDERED_REFERENCE = '/aboutUs'
+
+/** How far the rendered lines move: the reference's median LCP behind nginx over `staticLcpMs`, else 0. */
+export function renderedShiftMs(referenceLcpMs: number | null | undefined): number {
+  return referenceLcpMs != null && Number.isFinite(referenceLcpMs)
+    ? Math.max(0, Math.round(referenceLcpMs) - BUDGET.staticLcpMs)
+    : 0
+}
 
 /**
  * `pnpm bench:size`, DESIGN.md §8: what the field health report path adds to the shell, brotli 11: its share of
@@ -63,6 +79,8 @@ export const STATIC_ROUTES: readonly string[] = [
   '/aboutUs',
   '/privacyPolicy',
   '/loanAgreement',
+  // The payment-channel guidance: the same steps and pictures for every borrower (ADR 0060).
+  '/paymentInstructions',
   '/promotion',
   '/standalone/promotion',
 ]
@@ -82,6 +100,13 @@ export interface BudgetInput {
   mono: { valid: number; medians: Medians } | null
   /** Behind nginx with the render service; null for a route whose page is no data page (not rendered). */
   rendered: { valid: number; medians: Medians } | null
+  /** The same run's `RENDERED_REFERENCE` median LCP behind nginx; absent when the run did not measure it. */
+  referenceLcpMs?: number | null
+  /**
+   * The route shows what another page stored in the tab (`/repaymentOfCode2`): data no server has, so the
+   * rendered check does not apply (ADR 0060).
+   */
+  tabData?: boolean
 }
 
 /** One budget check: `pass` null when it does not apply to the route. */
@@ -102,7 +127,7 @@ export const CHECK_NAMES = [
   `waves before LCP ≤ ${BUDGET.waves} (landings ${BUDGET.landingWaves})`,
   `CLS ≤ ${BUDGET.staticCls} static, ${BUDGET.cls} other`,
   `interactive ≤ ${BUDGET.interactiveMs / 1000} s static`,
-  `rendered: data on screen ≤ ${BUDGET.renderedReadyMs / 1000} s, LCP ≤ ${BUDGET.renderedLcpMs / 1000} s (data)`,
+  `rendered: data on screen ≤ ${BUDGET.renderedReadyMs / 1000} s, LCP ≤ ${BUDGET.renderedLcpMs / 1000} s (data; + ${RENDERED_REFERENCE}'s LCP over ${BUDGET.staticLcpMs / 1000} s)`,
 ] as const
 
 /** A check's cell in a report: n/a, or PASS / FAIL (bold in markdown) with its value. */
@@ -199,16 +224,26 @@ export function budgetChecks(r: BudgetInput): Check[] {
   ]
 }
 
-/** A data route with the borrower's data in its page; one whose page is no data page is not rendered: a miss. */
+/**
+ * A data route with the borrower's data in its page, against lines moved by the run's static reference (ADR
+ * 0060); one whose page is no data page is not rendered: a miss. A route showing the tab's data: n/a.
+ */
 function renderedCheck(r: BudgetInput): Check {
   const name = CHECK_NAMES[9]
+  if (r.tabData) return { name, value: "n/a: the tab's data", pass: null }
   if (!r.rendered) return { name, value: 'not rendered (no data page)', pass: false }
   if (r.rendered.valid === 0) return { name, value: 'no valid run', pass: false }
   const m = r.rendered.medians
+  const shift = renderedShiftMs(r.referenceLcpMs)
+  const ready = BUDGET.renderedReadyMs + shift
+  const lcp = BUDGET.renderedLcpMs + shift
+  const lines = shift
+    ? ` (lines ${ms(ready)}, ${ms(lcp)}: ${RENDERED_REFERENCE} at ${ms(r.referenceLcpMs!)})`
+    : ''
   return {
     name,
-    value: `${ms(m.readyMs)}, ${ms(m.lcpMs)}`,
-    pass: m.readyMs <= BUDGET.renderedReadyMs && m.lcpMs <= BUDGET.renderedLcpMs,
+    value: `${ms(m.readyMs)}, ${ms(m.lcpMs)}${lines}`,
+    pass: m.readyMs <= ready && m.lcpMs <= lcp,
   }
 }
 

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { REMOTE_ROUTES, TEST_PREVIEW_PATH, type RemoteRouteDef } from 'shared/routes'
 import { STANDALONE_PAGES } from 'deploy/standalone'
 import { CHROMIUM } from '../playwright.config.ts'
-import { routeKind, type RouteKind } from './budgets.ts'
+import { RENDERED_REFERENCE, routeKind, type RouteKind } from './budgets.ts'
 import { CDN_DIR, PERF_DIR, readRegistryFile, REGISTRY_FILE, ROOT_DIR, SHELL_DIST } from './serve-builds.ts'
 
 /** The routes the issue names first; every other route of the route table follows. */
@@ -86,7 +86,8 @@ export function sampleUrl(path: string): string {
 /**
  * `/`, `/complaint`, `/testPreview`, then every route of the table whose remote is released (in the
  * registry), then the standalone entries of released remotes. Paths that render the same screen of the same
- * remote (`/order` = `/loanDetails`) count once. `BENCH_ROUTES=/,/aboutUs` restricts the list.
+ * remote (`/order` = `/loanDetails`) count once. `BENCH_ROUTES=/,/aboutUs` restricts the list (a data route
+ * brings `RENDERED_REFERENCE` with it).
  */
 export function benchRoutes(registryFile = REGISTRY_FILE): BenchRoute[] {
   const released = new Set(Object.keys(readRegistryFile(registryFile)))
@@ -123,7 +124,12 @@ export function benchRoutes(registryFile = REGISTRY_FILE): BenchRoute[] {
     .map((p) => p.trim())
     .filter(Boolean)
   if (!only?.length) return out
-  const picked = out.filter((r) => only.includes(r.path))
+  // A data route's rendered lines are set against the run's static reference (ADR 0060): measured with it.
+  const withReference = (picked: BenchRoute[]) =>
+    picked.some((r) => r.kind === 'data') && !picked.some((r) => r.path === RENDERED_REFERENCE)
+      ? [...picked, ...out.filter((r) => r.path === RENDERED_REFERENCE)]
+      : picked
+  const picked = withReference(out.filter((r) => only.includes(r.path)))
   const unknown = only.filter((p) => !out.some((r) => r.path === p))
   if (unknown.length)
     console.warn(`BENCH_ROUTES: not benchmarkable here (unknown or not released): ${unknown}`)

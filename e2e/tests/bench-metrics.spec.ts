@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { benchTable, gitSameProduct, type Profiles } from '../perf/bench-table.ts'
-import { budgetChecks, CHECK_NAMES, type BudgetInput } from '../perf/budgets.ts'
+import { budgetChecks, CHECK_NAMES, renderedShiftMs, type BudgetInput } from '../perf/budgets.ts'
 import { benchRoutes } from '../perf/common.ts'
 import {
   computeMetrics,
@@ -175,6 +175,35 @@ test('a data route rendered with its data behind nginx: data on screen ≤ 1.5 s
   expect(check(null)).toMatchObject({ pass: false, value: 'not rendered (no data page)' })
   // Not a data route: the check does not apply, whatever was measured.
   expect(verdicts(input({ rendered: config() }))[rendered]).toBe('n/a')
+  // A route showing what the tab stored: no server has its data, so the check does not apply.
+  expect(
+    budgetChecks(input({ route: '/repaymentOfCode2', kind: 'data', rendered: null, tabData: true })).find(
+      (c) => c.name === rendered,
+    ),
+  ).toMatchObject({ pass: null })
+})
+
+test("the rendered lines move by the run's static reference over 1.2 s, never below 1.5 s and 1.8 s (ADR 0060)", () => {
+  const rendered = CHECK_NAMES[9]
+  const check = (readyMs: number, lcpMs: number, referenceLcpMs?: number | null) =>
+    budgetChecks(
+      input({ route: '/repay', kind: 'data', rendered: config({ readyMs, lcpMs }), referenceLcpMs }),
+    ).find((c) => c.name === rendered)
+  // /aboutUs painted at 1,440 ms: the lines are 1,740 and 2,040 ms.
+  expect(check(1740, 2040, 1440)).toMatchObject({
+    pass: true,
+    value: '1740 ms, 2040 ms (lines 1740 ms, 2040 ms: /aboutUs at 1440 ms)',
+  })
+  expect(check(1741, 1741, 1440)?.pass).toBe(false)
+  expect(check(1500, 2041, 1440)?.pass).toBe(false)
+  // A reference within its own budget, or none measured, moves nothing: the lines as written.
+  expect(check(1500, 1800, 1100)).toMatchObject({ pass: true, value: '1500 ms, 1800 ms' })
+  expect(check(1501, 1800, 1100)?.pass).toBe(false)
+  expect(check(1501, 1800, null)?.pass).toBe(false)
+  expect(check(1501, 1800, Number.NaN)?.pass).toBe(false)
+  expect(renderedShiftMs(1440)).toBe(240)
+  expect(renderedShiftMs(1200)).toBe(0)
+  expect(renderedShiftMs(undefined)).toBe(0)
 })
 
 test('federation costs at most 0.25 s (a difference); the landings get 2.0 s and 3 waves', () => {
@@ -257,6 +286,7 @@ test('the benchmark measures the standalone promotion entry as a static route wi
           mf_site: pointer('mf-site'),
           mf_loan: pointer('mf-loan'),
           mf_promotion: pointer('mf-promotion'),
+          mf_repay: pointer('mf-repay'),
         },
       }),
     )
@@ -266,6 +296,23 @@ test('the benchmark measures the standalone promotion entry as a static route wi
     expect(routes['/aboutUs']).toMatchObject({ kind: 'static', monolith: true })
     expect(routes['/loanDetails']).toMatchObject({ kind: 'data', monolith: true })
     expect(routes['/testPreview']).toMatchObject({ kind: 'shell', monolith: true })
+    // The same guidance for every borrower is a static page; code page 2 shows what /repay left in the tab.
+    expect(routes['/paymentInstructions']).toMatchObject({ kind: 'static', remote: 'mf_repay' })
+    expect(routes['/repaymentOfCode2']).toMatchObject({ kind: 'data', storageFrom: { key: 'repayInfo' } })
+    // A subset with a data route measures the rendered lines' static reference with it (ADR 0060).
+    const subset = (only: string) => {
+      const before = process.env.BENCH_ROUTES
+      process.env.BENCH_ROUTES = only
+      try {
+        return benchRoutes(registry).map((r) => r.path)
+      } finally {
+        if (before === undefined) delete process.env.BENCH_ROUTES
+        else process.env.BENCH_ROUTES = before
+      }
+    }
+    expect(subset('/repay')).toEqual(['/repay', '/aboutUs'])
+    expect(subset('/aboutUs,/repay')).toEqual(['/aboutUs', '/repay'])
+    expect(subset('/privacyPolicy')).toEqual(['/privacyPolicy'])
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
