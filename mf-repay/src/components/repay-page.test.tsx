@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ApiResult } from 'shared/schema'
 import { createTestProps, renderWithUi, TEST_SESSION } from 'shared/testing'
@@ -47,10 +47,13 @@ test('the order: its amount under the label, the due date, the page’s card and
   expect(screen.getByRole('region', { name: 'Order' })).toHaveTextContent('Peso Flex')
   expect(screen.getByText('Pay before 5 pm.')).toBeInTheDocument()
   expect(get).toHaveBeenCalledWith(expect.anything(), { productId: '1', orderId: '87' })
-  expect(JSON.parse(window.sessionStorage.getItem(REPAY_INFO_KEY) ?? '{}')).toMatchObject({
-    orderId: '87',
-    amount: '1530',
-  })
+  // Kept by an effect once the detail is on screen, which may run after the heading is found.
+  await waitFor(() =>
+    expect(JSON.parse(window.sessionStorage.getItem(REPAY_INFO_KEY) ?? '{}')).toMatchObject({
+      orderId: '87',
+      amount: '1530',
+    }),
+  )
 })
 
 test('a failed load says so with Try again, which loads again', async () => {
