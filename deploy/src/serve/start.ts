@@ -43,10 +43,11 @@ async function main() {
     console.log(`Building ${remotes.join(', ')}…`)
     await buildAll(remotes)
   }
+  // A remote's running canary (ADR 0058) outlives a restart: its build is left unreleased until the canary
+  // is promoted or aborted (a release would be refused). Releasing one remote leaves the others' canaries.
+  const before = readRegistry(REGISTRY_FILE).remotes
   for (const pkg of remotes) {
-    // A remote's running canary (ADR 0058) outlives a restart: its build is left unreleased until the canary
-    // is promoted or aborted (a release would be refused).
-    const canary = readRegistry(REGISTRY_FILE).remotes[federationName(pkg)]?.canary
+    const canary = before[federationName(pkg)]?.canary
     if (canary) {
       console.log(
         `  kept ${pkg}'s canary of ${canary.version} on ${canary.percent}% (its build not released)`,
