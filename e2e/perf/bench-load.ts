@@ -504,9 +504,10 @@ async function runCold(
 
   const summaryOf = (path: string, build: Build) =>
     summarise(results.filter((r) => r.route === path && r.build === build))
-  const referenceLcpMs = routes.some((r) => r.path === RENDERED_REFERENCE)
+  const reference = routes.some((r) => r.path === RENDERED_REFERENCE)
     ? summaryOf(RENDERED_REFERENCE, 'nginx').medians.lcpMs
-    : null
+    : Number.NaN
+  const referenceLcpMs = Number.isFinite(reference) ? reference : null
   const reports: RouteReport[] = routes.map((route) => {
     const of = (build: Build) => summaryOf(route.path, build)
     const fed = of('federated')
@@ -522,7 +523,7 @@ async function runCold(
       nginx,
       rendered,
       tabData: !!route.storageFrom,
-      referenceLcpMs: referenceLcpMs !== null && Number.isFinite(referenceLcpMs) ? referenceLcpMs : null,
+      referenceLcpMs,
       ratio: {
         lcp: mono ? ratio(fed.medians.lcpMs, mono.medians.lcpMs) : null,
         jsBytes: mono ? ratio(fed.medians.jsBytesBeforeLcp, mono.medians.jsBytesBeforeLcp) : null,
